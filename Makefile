@@ -1,0 +1,39 @@
+# Everything a newcomer needs: `make play` and `make test` set themselves up on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test soak bench build build-test lint clean assets
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) main.py
+
+test: $(STAMP)
+	@command -v Xvfb >/dev/null 2>&1 || command -v xdotool >/dev/null 2>&1 && command -v Xvfb >/dev/null 2>&1 || sh tools/install_x11_tools.sh || true
+	$(PY) -m pytest
+
+soak: $(STAMP)
+	$(PY) bench/soak.py --hands 100000
+
+bench: $(STAMP)
+	$(PY) bench/rules_speed.py
+
+build: $(STAMP)
+	$(PY) -m PyInstaller --noconfirm --clean --workpath .pyi-work --distpath dist build/crazy-eights.spec
+
+build-test: build
+	$(PY) -m pytest -m build -o addopts='-q'
+
+assets: $(STAMP)
+	$(PY) tools/make_cards.py
+	$(PY) tools/make_sounds.py
+
+clean:
+	rm -rf .pyi-work dist .pytest_cache

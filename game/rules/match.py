@@ -1,0 +1,258 @@
+"""A match: hands in a row, dealer rotation, scoring, match end, and the game record."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .errors import IllegalMove, RecordError
+from .moves import Move, MoveNotationError
+from .ruleset import InvalidRuleSet, RuleSet
+from .state import Event, HandState
+from .view import PlayerView, view_of
+
+RECORD_FORMAT = "crazy-eights-record"
+RECORD_VERSION = 1
+MAX_RECORD_MOVES = 200_000
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How one hand ended and what it did to the totals (all indexed by match seat)."""
+
+    number: int
+    seats: tuple[int, ...]
+    winner: int
+    reason: str
+    hands: dict
+    values: dict
+    scores: dict
+    totals: tuple[int, ...]
+    sudden_death: bool
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the standings table."""
+
+    seat: int
+    total: int
+    eliminated: bool
+    place: int
+
+
+class Match:
+    """A whole match under one rule set; seats are numbered 0..players-1 clockwise."""
+
+    def __init__(self, rules: RuleSet, seed: int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("the seed must be an integer")
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        players = rules.players
+        self.totals = [0] * players
+        self.eliminated = [False] * players
+        self.dealer = self.rng.randrange(players)
+        self.results: list[HandResult] = []
+        self.moves: list[list[str]] = []
+        self.over = False
+        self.winners: list[int] = []
+        self.sudden_death_seats: tuple[int, ...] | None = None
+        self.hand: HandState
+        self.seats: tuple[int, ...] = ()
+        self.deal_events = self.start_next_hand()
+
+    # ----- hands ------------------------------------------------------------
+
+    def start_next_hand(self) -> list[Event]:
+        """Deal the next hand (after the previous one ended); returns the deal events in seat terms."""
+        if self.over:
+            raise IllegalMove("match_over", "the match is over")
+        if self.moves and not self.hand.over:
+            raise IllegalMove("hand_in_progress", "the current hand is not over")
+        if self.sudden_death_seats is not None:
+            seats = self.sudden_death_seats
+        else:
+            seats = tuple(s for s in range(self.rules.players) if not self.eliminated[s])
+        if self.moves:
+            self.dealer = self._next_seat_in(seats, self.dealer)
+        elif self.dealer not in seats:
+            self.dealer = seats[0]
+        self.seats = seats
+        hand_rules = self.rules if len(seats) == self.rules.players else self.rules.with_players(len(seats))
+        hand_rng = random.Random(self.rng.getrandbits(64))
+        self.hand, events = HandState.deal(hand_rules, hand_rng, seats.index(self.dealer))
+        self.moves.append([])
+        return [self._to_seats(e) for e in events]
+
+    @staticmethod
+    def _next_seat_in(seats: tuple[int, ...], after: int) -> int:
+        later = [s for s in seats if s > after]
+        return later[0] if later else seats[0]
+
+    @property
+    def hand_number(self) -> int:
+        """1 for the first hand."""
+        return len(self.moves)
+
+    @property
+    def current_seat(self) -> int:
+        """The seat to act in the current hand."""
+        return self.seats[self.hand.current]
+
+    def hand_player(self, seat: int) -> int:
+        """The index of ``seat`` inside the current hand (-1 when not playing it)."""
+        return self.seats.index(seat) if seat in self.seats else -1
+
+    def view(self, seat: int) -> PlayerView:
+        """That seat's view of the current hand (in hand-player numbering)."""
+        return view_of(self.hand, self.hand_player(seat))
+
+    def legal_moves(self) -> list[Move]:
+        """Legal moves of the player to act."""
+        return self.hand.legal_moves()
+
+    def apply(self, move: Move) -> list[Event]:
+        """Apply a move to the current hand; returns events with match seats as players."""
+        if self.over:
+            raise IllegalMove("match_over", "the match is over")
+        events = self.hand.apply(move)
+        self.moves[-1].append(str(move))
+        if self.hand.over:
+            self._finish_hand()
+        return [self._to_seats(e) for e in events]
+
+    def _to_seats(self, event: Event) -> Event:
+        if event.player < 0:
+            return event
+        return event._replace(player=self.seats[event.player])
+
+    # ----- scoring ----------------------------------------------------------
+
+    def _finish_hand(self) -> None:
+        hand = self.hand
+        seats = self.seats
+        scores = hand.scores()
+        for index, seat in enumerate(seats):
+            self.totals[seat] += scores[index]
+        result = HandResult(
+            number=len(self.results) + 1,
+            seats=seats,
+            winner=seats[hand.winner],
+            reason=hand.end_reason,
+            hands={seat: tuple(hand.hands[i]) for i, seat in enumerate(seats)},
+            values={seat: hand.hand_value(i) for i, seat in enumerate(seats)},
+            scores={seat: scores[i] for i, seat in enumerate(seats)},
+            totals=tuple(self.totals),
+            sudden_death=self.sudden_death_seats is not None,
+        )
+        self.results.append(result)
+        self._check_match_end(result)
+
+    def _best_of(self, candidates) -> None:
+        """Lowest total wins (highest under winner-collects); a tie goes to sudden death."""
+        low_is_good = self.rules.scoring == "penalty"
+        best = (min if low_is_good else max)(self.totals[s] for s in candidates)
+        tied = tuple(s for s in candidates if self.totals[s] == best)
+        if len(tied) == 1 or not self.rules.sudden_death:
+            self._declare(tied)
+        else:
+            self.sudden_death_seats = tied
+
+    def _declare(self, winners) -> None:
+        self.over = True
+        self.winners = sorted(winners)
+
+    def _check_match_end(self, result: HandResult) -> None:
+        rules = self.rules
+        active = [s for s in range(rules.players) if not self.eliminated[s]]
+        if self.sudden_death_seats is not None or rules.match_end == "single_hand":
+            self._declare([result.winner])
+        elif rules.match_end == "target_wins":
+            reached = [s for s in active if self.totals[s] >= rules.target]
+            if reached:
+                self._best_of(reached)
+        elif rules.match_end == "target_loses":
+            if any(self.totals[s] >= rules.target for s in active):
+                self._best_of(active)
+        elif rules.match_end == "fixed_hands":
+            if len(self.results) >= rules.fixed_hands:
+                self._best_of(active)
+        else:
+            out = [s for s in active if self.totals[s] > rules.target]
+            for seat in out:
+                self.eliminated[seat] = True
+            remaining = [s for s in active if not self.eliminated[s]]
+            if len(remaining) == 1:
+                self._declare(remaining)
+            elif not remaining:
+                for seat in out:
+                    self.eliminated[seat] = False
+                self._best_of(out)
+
+    def standings(self) -> list[Standing]:
+        """Seats from best to worst, with places (equal totals share a place)."""
+        low_is_good = self.rules.scoring == "penalty"
+        order = sorted(range(self.rules.players),
+                       key=lambda s: (s not in self.winners, self.eliminated[s],
+                                      self.totals[s] if low_is_good else -self.totals[s], s))
+        rows, place, previous = [], 0, None
+        for position, seat in enumerate(order):
+            key = (seat in self.winners, self.eliminated[seat], self.totals[seat])
+            if key != previous:
+                place = position + 1
+                previous = key
+            rows.append(Standing(seat, self.totals[seat], self.eliminated[seat], place))
+        return rows
+
+    # ----- the record -------------------------------------------------------
+
+    def to_record(self) -> dict:
+        """The JSON game record: rules, seed and every move; it replays this match exactly."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "hands": [list(moves) for moves in self.moves],
+        }
+
+    @classmethod
+    def from_record(cls, record) -> "Match":
+        """Replay a record into a new match; raises RecordError on anything malformed."""
+        if not isinstance(record, dict):
+            raise RecordError("the game record is not a JSON object")
+        if record.get("format") != RECORD_FORMAT:
+            raise RecordError("this file is not a Crazy Eights game record")
+        version = record.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise RecordError("the game record has no valid version number")
+        if version > RECORD_VERSION:
+            raise RecordError(f"the game record was made by a newer version of the game "
+                              f"(record version {version}, this game reads up to {RECORD_VERSION})")
+        try:
+            rules = RuleSet.from_dict(record.get("rules"))
+        except InvalidRuleSet as error:
+            raise RecordError(f"the game record's rules are invalid: {error}") from None
+        seed = record.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError("the game record has no valid seed")
+        hands = record.get("hands")
+        if (not isinstance(hands, list) or not hands
+                or not all(isinstance(h, list) and all(isinstance(m, str) for m in h) for h in hands)):
+            raise RecordError("the game record's moves must be a list of hands, each a list of moves")
+        if sum(len(h) for h in hands) > MAX_RECORD_MOVES:
+            raise RecordError("the game record is too long to be a real game")
+        match = cls(rules, seed)
+        for number, moves in enumerate(hands, start=1):
+            if number > 1:
+                if not match.hand.over or match.over:
+                    raise RecordError(f"the game record has a hand {number} that was never reached")
+                match.start_next_hand()
+            for index, text in enumerate(moves, start=1):
+                try:
+                    match.apply(Move.parse(text))
+                except (MoveNotationError, IllegalMove) as error:
+                    raise RecordError(f"move {index} of hand {number} ({text!r}) cannot be "
+                                      f"replayed: {error}") from None
+        return match

@@ -1,0 +1,182 @@
+"""The named games (presets of one RuleSet) and the house-rule switches."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .ruleset import C8_VALUES, RuleSet
+
+SWITCH_VALUES = (25, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10)
+
+_C8 = RuleSet(name="Crazy Eights")
+
+PRESETS: dict[str, RuleSet] = {
+    "crazy_eights": _C8,
+    "crazy_eights_hoyle": RuleSet(
+        name="Crazy Eights (Hoyle)",
+        decks_by_players=(1, 1, 1, 1, 1, 1),
+        hand_size_by_players=(5, 5, 5, 5, 5, 5),
+        draw_rule="up_to_n", draw_limit=3, stock_exhausted="end_hand",
+        match_end="fixed_hands", fixed_hands=5,
+    ),
+    "swedish_rummy": RuleSet(
+        name="Eights / Swedish Rummy",
+        voluntary_draw=True, stock_exhausted="pass",
+        scoring="winner_collects", match_end="target_wins", target=100,
+    ),
+    "crazy_eights_action": RuleSet(
+        name="Crazy Eights with action cards",
+        draw_penalties=(("2", 2),), stacking=True,
+        skip_ranks=("J",), reverse_ranks=("Q",), anything_on_ranks=("A",),
+    ),
+    "crazy_aces": RuleSet(name="Crazy Aces", wild_ranks=("A",)),
+    "switch": RuleSet(
+        name="Switch",
+        decks_by_players=(1, 1, 1, 1, 1, 2),
+        hand_size_by_players=(7, 7, 7, 5, 5, 4),
+        wild_ranks=(),
+        draw_penalties=(("2", 2),), stacking=True,
+        skip_ranks=("8",), black_jack_draw=7, reverse_ranks=("A",),
+        draw_rule="one_then_may_play", stock_exhausted="reshuffle",
+        last_card_call=True, rank_values=SWITCH_VALUES,
+        match_end="elimination", target=100,
+    ),
+}
+
+DESCRIPTIONS: dict[str, str] = {
+    "crazy_eights": "The classic: match rank or suit, eights are wild. Lowest score when someone reaches 100 wins.",
+    "crazy_eights_hoyle": "Hoyle's rules: five cards each, draw at most three, five hands, fewest points wins.",
+    "swedish_rummy": "Eights as played in Sweden: you may draw even when you can play; the winner collects, first to 100.",
+    "crazy_eights_action": "Crazy Eights with twos to draw, jacks to skip, queens to reverse and anything on an ace.",
+    "crazy_aces": "Crazy Eights with the aces wild instead of the eights.",
+    "switch": "The British game: twos pick up, eights skip, aces reverse, black jacks pick up seven. Last one under 100 wins.",
+}
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A switch a player can turn on over a preset."""
+
+    id: str
+    name: str
+    explanation: str
+    turn_on: Callable[[RuleSet], RuleSet]
+    presets: tuple[str, ...]
+
+    def is_on(self, rules: RuleSet) -> bool:
+        """Whether the rules already contain this switch."""
+        try:
+            return self.turn_on(rules) == rules
+        except ValueError:
+            return False
+
+
+def _add_draw(rank: str, count: int):
+    def change(rules: RuleSet) -> RuleSet:
+        if (rank, count) in rules.draw_penalties:
+            return rules
+        return rules.replace(draw_penalties=rules.draw_penalties + ((rank, count),), stacking=True)
+    return change
+
+
+def _add_rank(field_name: str, rank: str):
+    def change(rules: RuleSet) -> RuleSet:
+        ranks = getattr(rules, field_name)
+        return rules if rank in ranks else rules.replace(**{field_name: ranks + (rank,)})
+    return change
+
+
+def _queens_reverse(rules: RuleSet) -> RuleSet:
+    values = list(rules.rank_values)
+    if "A" in rules.reverse_ranks and values[0] == 25:
+        values[0] = 15  # Switch: an ace is worth 25 only while aces reverse.
+    reverse = tuple(r for r in rules.reverse_ranks if r != "A")
+    return rules.replace(reverse_ranks=reverse + ("Q",) if "Q" not in reverse else reverse,
+                         rank_values=tuple(values))
+
+
+ALL = ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy", "crazy_eights_action", "crazy_aces", "switch")
+EIGHTS = ALL[:-1]
+
+HOUSE_RULES: tuple[HouseRule, ...] = (
+    HouseRule("jack_wild", "Jacks wild",
+              "All jacks are wild and name a suit; black jacks no longer pick up seven.",
+              lambda r: r.replace(wild_ranks=("J",), black_jack_draw=0, black_jack_stacking=False),
+              ("switch",)),
+    HouseRule("draw_four", "Fours pick up four",
+              "A four makes the next player pick up four cards unless they play a four too.",
+              _add_draw("4", 4), ("switch",)),
+    HouseRule("king_stop", "King stop", "A king skips the next player.",
+              _add_rank("skip_ranks", "K"), ("switch",)),
+    HouseRule("queens_reverse", "Queens reverse",
+              "Queens reverse the direction of play instead of aces (aces are then worth 15).",
+              _queens_reverse, ("switch",)),
+    HouseRule("jokers", "Jokers (super wild)",
+              "Two jokers per deck; a joker can be played on anything and names any suit (50 points).",
+              lambda r: r.replace(jokers_per_deck=2), ALL),
+    HouseRule("black_jack_stacking", "Black jacks stack",
+              "A black jack can be answered with the other black jack (14 to pick up) before a red jack cancels.",
+              lambda r: r.replace(black_jack_stacking=True), ("switch",)),
+    HouseRule("skip_stacking", "Skips stack",
+              "A skipped player may pass the skip on with a skip card; each one skips one more player.",
+              lambda r: r.replace(skip_stacking=True), ("switch", "crazy_eights_action")),
+    HouseRule("black_jacks_50", "Black jacks count 50",
+              "Black jacks left in hand count 50 points.",
+              lambda r: r.replace(black_jack_value=50), ("switch",)),
+    HouseRule("draw_two", "Twos pick up two",
+              "A two makes the next player pick up two unless they play a two; twos stack.",
+              _add_draw("2", 2), EIGHTS),
+    HouseRule("jack_skip", "Jacks skip", "A jack skips the next player.",
+              _add_rank("skip_ranks", "J"), ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy", "crazy_aces")),
+    HouseRule("queen_reverse", "Queens reverse", "A queen reverses the direction of play.",
+              _add_rank("reverse_ranks", "Q"), ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy", "crazy_aces")),
+    HouseRule("anything_on_ace", "Anything on an ace", "Any card may be played on an ace.",
+              _add_rank("anything_on_ranks", "A"), ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy")),
+    HouseRule("last_card", "Last card call",
+              "Say \"Last card\" before playing your second-to-last card, or pick up two.",
+              lambda r: r.replace(last_card_call=True), EIGHTS),
+    HouseRule("stop_call", "Stop!",
+              "With five points or fewer in hand you may call Stop! to end the hand; lowest hand wins it.",
+              lambda r: r.replace(stop_call=True), ALL),
+    HouseRule("voluntary_draw", "Draw at will", "You may draw even when you could play.",
+              lambda r: r.replace(voluntary_draw=True), ALL),
+)
+
+HOUSE_RULES_BY_ID = {rule.id: rule for rule in HOUSE_RULES}
+
+
+class UnknownPreset(KeyError):
+    """No preset has that id."""
+
+    def __str__(self) -> str:
+        return f"unknown game {self.args[0]!r}; choose one of: {', '.join(PRESETS)}"
+
+
+def preset(preset_id: str, players: int | None = None) -> RuleSet:
+    """A named preset, optionally for a given number of players."""
+    try:
+        rules = PRESETS[preset_id]
+    except KeyError:
+        raise UnknownPreset(preset_id) from None
+    return rules if players is None else rules.with_players(players)
+
+
+def house_rules_for(preset_id: str) -> tuple[HouseRule, ...]:
+    """The switches offered over a preset."""
+    return tuple(rule for rule in HOUSE_RULES if preset_id in rule.presets)
+
+
+def with_house_rules(preset_id: str, players: int, switch_ids) -> RuleSet:
+    """A preset for a player count with the named switches turned on."""
+    rules = preset(preset_id, players)
+    for switch_id in switch_ids:
+        rules = HOUSE_RULES_BY_ID[switch_id].turn_on(rules)
+    return rules
+
+
+def preset_id_of(rules: RuleSet) -> str | None:
+    """Which preset a rule set is (ignoring the player count), if any."""
+    for preset_id, candidate in PRESETS.items():
+        if candidate.with_players(rules.players) == rules:
+            return preset_id
+    return None

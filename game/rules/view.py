@@ -1,0 +1,139 @@
+"""What one player may see of a hand, and sampling hidden cards consistent with it."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import build_deck
+from .moves import MOVES, Move
+from .ruleset import RuleSet
+from .state import HandState, tables_for
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything ``seat`` can know: own hand, counts of the others, the public pile and state.
+
+    ``void_hints[p]`` is a bit set of suits player ``p`` drew on instead of
+    playing (public information: everyone saw the suit in force when they drew).
+    """
+
+    seat: int
+    rules: RuleSet
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    discard: tuple[int, ...]
+    dealer: int
+    current: int
+    direction: int
+    suit: int
+    nominated: bool
+    pending: int
+    pending_kind: int
+    pending_skips: int
+    phase: int
+    drawn_count: int
+    last_drawn: int
+    called_last: bool
+    passes: int
+    turns: int
+    void_hints: tuple[int, ...]
+    legal_actions: tuple[int, ...]
+    over: bool
+
+    @property
+    def top(self) -> int:
+        """The card on top of the discard pile."""
+        return self.discard[-1]
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        """Legal moves of this player (empty when it is not their turn)."""
+        return [MOVES[a] for a in self.legal_actions]
+
+    def unseen_cards(self) -> list[int]:
+        """Cards this player has not seen: the others' hands and the stock, as a multiset."""
+        unseen = Counter(build_deck(self.rules.decks, self.rules.jokers_per_deck))
+        unseen.subtract(self.hand)
+        unseen.subtract(self.discard)
+        return sorted(unseen.elements())
+
+
+def view_of(state: HandState, seat: int) -> PlayerView:
+    """The view of ``state`` for ``seat``."""
+    mine = seat == state.current and not state.over
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        hand=tuple(state.hands[seat]),
+        hand_counts=tuple(len(h) for h in state.hands),
+        stock_count=len(state.stock),
+        discard=tuple(state.discard),
+        dealer=state.dealer,
+        current=state.current,
+        direction=state.direction,
+        suit=state.suit,
+        nominated=state.nominated,
+        pending=state.pending,
+        pending_kind=state.pending_kind,
+        pending_skips=state.pending_skips,
+        phase=state.phase,
+        drawn_count=state.drawn_count,
+        last_drawn=state.last_drawn if mine else -1,
+        called_last=state.called_last,
+        passes=state.passes,
+        turns=state.turns,
+        void_hints=tuple(state.void_hints),
+        legal_actions=tuple(state.legal_actions()) if mine else (),
+        over=state.over,
+    )
+
+
+def determinize(view: PlayerView, rng: random.Random) -> HandState:
+    """A full state consistent with ``view``: hidden cards dealt at random from the unseen ones.
+
+    The new state draws its own randomness (reshuffles) from ``rng``.
+    """
+    hidden = view.unseen_cards()
+    rng.shuffle(hidden)
+    state = HandState.__new__(HandState)
+    state.rules = view.rules
+    state.tables = tables_for(view.rules)
+    state.n = len(view.hand_counts)
+    hands = []
+    position = 0
+    for player, count in enumerate(view.hand_counts):
+        if player == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append(hidden[position:position + count])
+            position += count
+    state.hands = hands
+    state.stock = hidden[position:]
+    state.discard = list(view.discard)
+    state.dealer = view.dealer
+    state.current = view.current
+    state.direction = view.direction
+    state.suit = view.suit
+    state.nominated = view.nominated
+    state.pending = view.pending
+    state.pending_kind = view.pending_kind
+    state.pending_skips = view.pending_skips
+    state.phase = view.phase
+    state.drawn_count = view.drawn_count
+    state.last_drawn = view.last_drawn
+    if view.phase and view.current != view.seat and hands[view.current]:
+        # Someone else just drew: their drawn card is the last one in their sampled hand.
+        state.last_drawn = hands[view.current][-1]
+    state.called_last = view.called_last
+    state.passes = view.passes
+    state.turns = view.turns
+    state.over = view.over
+    state.winner = -1
+    state.end_reason = ""
+    state.void_hints = list(view.void_hints)
+    state.rng = rng
+    state._legal = None
+    return state
