@@ -127,6 +127,37 @@ class HandState:
         events.append(Event("starter", -1, (starter,), state.suit, len(buried)))
         return state, events
 
+    @classmethod
+    def from_position(cls, rules: RuleSet, hands, stock, discard, current: int = 0, dealer: int = -1,
+                      suit: int | None = None, direction: int = 1, rng: random.Random | None = None,
+                      ) -> "HandState":
+        """A hand set up from given cards (scenarios, puzzles): ``stock[0]`` is drawn first, ``discard[-1]`` is on top."""
+        state = cls.__new__(cls)
+        state.rules = rules
+        state.tables = tables_for(rules)
+        state.n = rules.players
+        if len(hands) != rules.players:
+            raise ValueError(f"{len(hands)} hands given for {rules.players} players")
+        state.hands = [list(h) for h in hands]
+        state.stock = list(reversed(stock))
+        state.discard = list(discard)
+        if not state.discard:
+            raise ValueError("the discard pile needs at least its top card")
+        state.dealer = (current - 1) % state.n if dealer < 0 else dealer
+        state.current = current
+        state.direction = direction
+        top = state.discard[-1]
+        state.suit = SUIT_OF[top] if suit is None else suit
+        state.nominated = suit is not None
+        state.pending, state.pending_kind, state.pending_skips = 0, NO_PENALTY, 0
+        state.phase, state.drawn_count, state.last_drawn, state.called_last = START, 0, -1, False
+        state.passes = state.turns = 0
+        state.over, state.winner, state.end_reason = False, -1, ""
+        state.void_hints = [0] * state.n
+        state.rng = rng or random.Random(0)
+        state._legal = None
+        return state
+
     # ----- copying -------------------------------------------------------
 
     def copy(self, rng: random.Random | None = None) -> "HandState":
@@ -489,9 +520,9 @@ class HandState:
         if move.kind == "draw":
             if not self._can_draw():
                 return IllegalMove("stock_empty", "the stock is empty")
-            if self.phase == DRAWING:
-                return IllegalMove("draw_limit", "you cannot draw again; play or pass")
-            return IllegalMove("must_play", "you have a card you can play")
+            if any(a < DRAW for a in self.legal_actions()):
+                return IllegalMove("must_play", "you have a card you can play")
+            return IllegalMove("draw_limit", "you cannot draw again; pass")
         if move.kind == "pass":
             return IllegalMove("cannot_pass", "you cannot pass now")
         if move.kind == "last_card":

@@ -1,0 +1,335 @@
+"""Safe reading and writing of the game's JSON documents.
+
+A document on disk is ``{"format": kind, "version": N, "data": {...}}``.
+
+Writing is atomic: the text goes to a temporary file in the same folder, is
+flushed and fsynced, then renamed over the target with ``os.replace``, so the
+target always holds either the old or the new document, never half of one.
+The temporary file is named ``.<target name>.<pid>.<random>.tmp``.  A process
+killed mid-write leaves its temporary file behind; the next write to the same
+target removes it once its writer is known to be gone (on POSIX: no process
+with that pid exists; anywhere: the file is older than an hour).
+
+Reading never trusts the file: a document that cannot be used is renamed to
+``<name>.bak`` next to it and the caller gets defaults plus one line to show
+the player.  Only ONE backup is kept per file and a newer one replaces it:
+the backup exists for manual recovery or a bug report about the latest
+incident, and a single name keeps the message predictable and the disk use
+bounded (a huge damaged file cannot multiply).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import stat
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DEFAULT_MAX_BYTES = 5_000_000
+
+# A writer holds its temporary file for milliseconds; one this old is an orphan
+# even where we cannot ask whether its process still runs (Windows).
+STALE_TEMP_AGE_SECONDS = 3600
+
+BACKUP_SUFFIX = ".bak"
+
+# Why a document could not be used.
+DAMAGED = "damaged"
+NEWER_VERSION = "newer-version"
+TOO_LARGE = "too-large"
+UNREADABLE = "unreadable"
+
+
+class DocumentError(Exception):
+    """A document file that cannot be used; `reason` is one of DAMAGED, NEWER_VERSION, TOO_LARGE, UNREADABLE."""
+
+    def __init__(self, reason: str, detail: str, size_bytes: int | None = None) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+        self.size_bytes = size_bytes
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """What a read produced: the document's data (None means use defaults) and a one-line problem for the player."""
+
+    data: dict[str, Any] | None
+    problem: str | None = None
+    # The version the data was written with, so a caller can migrate older data.
+    version: int | None = None
+    # For developers and tests: what exactly was wrong; never shown to the player.
+    detail: str | None = None
+
+
+def backup_path_for(path: Path) -> Path:
+    """Where a damaged copy of `path` is kept: `<name>.bak` in the same folder."""
+    path = Path(path)
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename `path` to its backup name (replacing an older backup) and return the backup path."""
+    backup = backup_path_for(path)
+    os.replace(path, backup)
+    return backup
+
+
+def copy_aside(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Path:
+    """Copy `path` to its backup name (replacing an older backup) and return the backup path."""
+    with open(path, "rb") as source:
+        content = source.read(max_bytes + 1)
+    backup = backup_path_for(path)
+    write_bytes_atomic(backup, content)
+    return backup
+
+
+def write_json_atomic(path: Path, obj: Any) -> None:
+    """Write `obj` as JSON to `path` so that `path` holds either its old or its new content, whatever happens.
+
+    Raises TypeError/ValueError if `obj` is not plain JSON (before any file is
+    touched) and OSError if the disk refuses the write.
+    """
+    # Serialise first, so a value that is not JSON fails before any file is touched.
+    # allow_nan=False: NaN and Infinity are not JSON and other readers reject them.
+    text = json.dumps(obj, indent=2, allow_nan=False)
+    write_bytes_atomic(Path(path), text.encode("utf-8") + b"\n")
+
+
+def write_bytes_atomic(path: Path, content: bytes) -> None:
+    """Replace `path` with `content` atomically (temp file, fsync, rename, fsync of the folder)."""
+    path = Path(path)
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    remove_stale_temp_files(path)
+
+    temp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    # O_EXCL: never write into a file someone else created; O_BINARY: no newline
+    # translation on Windows. Mode 0o666 lets the umask decide, like a normal file.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(temp, flags, 0o666)
+    try:
+        with os.fdopen(descriptor, "wb") as temp_file:
+            temp_file.write(content)
+            temp_file.flush()
+            os.fsync(temp_file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    _fsync_folder(folder)
+
+
+def remove_stale_temp_files(path: Path) -> list[Path]:
+    """Delete temporary files that killed writers of `path` left behind; return what was deleted."""
+    path = Path(path)
+    pattern = re.compile(r"\." + re.escape(path.name) + r"\.(\d+)\.[0-9a-f]+\.tmp")
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if match is None:
+            continue
+        if _temp_file_is_orphaned(entry, int(match.group(1))):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
+
+
+def parse_json_document(
+    path: Path, kind: str, current_version: int, max_bytes: int = DEFAULT_MAX_BYTES
+) -> tuple[dict[str, Any], int]:
+    """Return (data, version) of the document at `path`.
+
+    Raises FileNotFoundError if there is no file, DocumentError if it cannot be used.
+    Never changes the file.
+    """
+    path = Path(path)
+    # Size and type are checked before opening: a FIFO would block the read, and a
+    # huge file must never be read into memory.
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise DocumentError(UNREADABLE, _os_reason(error)) from error
+    if not stat.S_ISREG(info.st_mode):
+        raise DocumentError(DAMAGED, "not a regular file")
+    if info.st_size > max_bytes:
+        raise DocumentError(
+            TOO_LARGE, f"{info.st_size} bytes exceeds the limit of {max_bytes}", info.st_size
+        )
+
+    try:
+        with open(path, "rb") as document_file:
+            # Bounded even here: the file may have grown since the stat.
+            raw = document_file.read(max_bytes + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise DocumentError(UNREADABLE, _os_reason(error)) from error
+    if len(raw) > max_bytes:
+        raise DocumentError(TOO_LARGE, f"more than {max_bytes} bytes", len(raw))
+
+    try:
+        # utf-8-sig: a settings file hand-edited in Notepad may start with a BOM.
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise DocumentError(DAMAGED, f"not UTF-8 text ({error.reason} at byte {error.start})") from error
+    try:
+        document = json.loads(text, parse_constant=_reject_non_json_constant)
+    except (ValueError, RecursionError) as error:
+        raise DocumentError(DAMAGED, f"invalid JSON: {error}") from error
+
+    if not isinstance(document, dict):
+        raise DocumentError(DAMAGED, f"top level is {type(document).__name__}, expected an object")
+    for key in ("format", "version", "data"):
+        if key not in document:
+            raise DocumentError(DAMAGED, f"missing key {key!r}")
+    if document["format"] != kind:
+        raise DocumentError(DAMAGED, f"format is {document['format']!r}, expected {kind!r}")
+    version = document["version"]
+    # bool is an int subclass in Python, but `true` is not a version number.
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise DocumentError(DAMAGED, f"version {version!r} is not a positive whole number")
+    if version > current_version:
+        raise DocumentError(
+            NEWER_VERSION, f"version {version} is newer than this game's {current_version}"
+        )
+    data = document["data"]
+    if not isinstance(data, dict):
+        raise DocumentError(DAMAGED, f"data is {type(data).__name__}, expected an object")
+    return data, version
+
+
+def read_json_document(
+    path: Path,
+    kind: str,
+    current_version: int,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    *,
+    what: str | None = None,
+    consequence: str = "has been reset",
+) -> LoadResult:
+    """Read the document at `path`; a missing file gives no data and no problem.
+
+    A document that cannot be used is moved to `<name>.bak` and reported in one
+    line, e.g. "Your settings file was damaged and has been reset; the old copy
+    is saved as settings.json.bak." `what` names the file for the player
+    ("settings file"), `consequence` says what the game did about it.
+    """
+    path = Path(path)
+    what = what if what is not None else f"file {path.name}"
+    try:
+        data, version = parse_json_document(path, kind, current_version, max_bytes)
+    except FileNotFoundError:
+        return LoadResult(data=None)
+    except DocumentError as error:
+        if error.reason == UNREADABLE:
+            # Moving aside would fail for the same reason the read did; leave it alone.
+            return LoadResult(
+                data=None,
+                problem=f"Your {what} could not be read ({error.detail}) and {consequence}.",
+                detail=error.detail,
+            )
+        problem = set_aside(path, what, consequence, describe_problem(error))
+        return LoadResult(data=None, problem=problem, detail=error.detail)
+    return LoadResult(data=data, version=version)
+
+
+def set_aside(path: Path, what: str, consequence: str, what_went_wrong: str = "was damaged") -> str:
+    """Move an unusable file to `<name>.bak` and return the one-line message for the player.
+
+    For a caller that finds a document unusable after it parsed, e.g. a
+    required list inside "data" is missing.
+    """
+    what_happened = f"Your {what} {what_went_wrong} and {consequence}"
+    try:
+        backup = move_aside(path)
+    except OSError as move_error:
+        return f"{what_happened}; the old copy could not be kept ({_os_reason(move_error)})."
+    return f"{what_happened}; the old copy is saved as {backup.name}."
+
+
+def describe_problem(error: DocumentError) -> str:
+    """The player-facing phrase for a DocumentError, e.g. "was made by a newer version of the game"."""
+    if error.reason == NEWER_VERSION:
+        return "was made by a newer version of the game"
+    if error.reason == TOO_LARGE:
+        return f"was too large to load ({_megabytes(error.size_bytes)})"
+    if error.reason == UNREADABLE:
+        return f"could not be read ({error.detail})"
+    return "was damaged"
+
+
+def _megabytes(size_bytes: int | None) -> str:
+    if size_bytes is None:
+        return "too many bytes"
+    return f"{size_bytes / 1_000_000:.0f} MB" if size_bytes >= 1_000_000 else f"{size_bytes} bytes"
+
+
+def _reject_non_json_constant(name: str) -> Any:
+    # Python's json accepts NaN and Infinity; they are not JSON and no valid
+    # document of ours contains them.
+    raise ValueError(f"{name} is not allowed in JSON")
+
+
+def _os_reason(error: OSError) -> str:
+    return error.strerror or type(error).__name__
+
+
+def _temp_file_is_orphaned(entry: os.DirEntry[str], writer_pid: int) -> bool:
+    try:
+        age_seconds = time.time() - entry.stat(follow_symlinks=False).st_mtime
+    except OSError:
+        return False
+    if age_seconds > STALE_TEMP_AGE_SECONDS:
+        return True
+    if writer_pid == os.getpid():
+        # Another thread of this process may be writing it right now.
+        return False
+    if os.name != "posix":
+        # os.kill(pid, 0) would terminate the process on Windows; rely on age alone.
+        return False
+    return not _process_is_running(writer_pid)
+
+
+def _process_is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        # It exists but belongs to someone else.
+        return True
+    except OSError:
+        return True
+    return True
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the rename itself survive a power cut. Only POSIX can open a folder for this.
+    if os.name != "posix":
+        return
+    try:
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        # Some file systems refuse fsync on a folder; the rename has still happened.
+        pass
+    finally:
+        os.close(descriptor)

@@ -1,0 +1,43 @@
+"""Where the game keeps its files on this computer."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+HOME_OVERRIDE_VARIABLE = "CRAZY_EIGHTS_HOME"
+
+
+@dataclass(frozen=True)
+class UserFolders:
+    """The folder for settings (config_dir) and the folder for statistics and saves (data_dir)."""
+
+    config_dir: Path
+    data_dir: Path
+
+    @classmethod
+    def default(
+        cls,
+        app_name: str = "crazy-eights",
+        environ: Mapping[str, str] | None = None,
+    ) -> UserFolders:
+        """The platform's per-user folders, or `config/` and `data/` under $CRAZY_EIGHTS_HOME if it is set."""
+        # environ is a parameter so tests can pass a dict instead of editing os.environ.
+        environ = os.environ if environ is None else environ
+        home = environ.get(HOME_OVERRIDE_VARIABLE, "").strip()
+        if home:
+            # Absolute, so a later change of working directory cannot move the files.
+            root = Path(home).expanduser().absolute()
+            return cls(config_dir=root / "config", data_dir=root / "data")
+
+        # Imported here: this is the only place that asks the platform, and the
+        # rest of the store stays usable (and testable) without it.
+        import platformdirs
+
+        # appauthor=False: on Windows, avoid a needless "crazy-eights\crazy-eights" nesting.
+        return cls(
+            config_dir=Path(platformdirs.user_config_dir(app_name, appauthor=False)),
+            data_dir=Path(platformdirs.user_data_dir(app_name, appauthor=False)),
+        )

@@ -1,0 +1,343 @@
+"""The player's results, per game preset and per opponent level, and the file that keeps them.
+
+A table is filed under the strongest computer opponent at it (see
+`strongest_level`): beating two easy players and one hard player counts as
+beating hard opponents.
+
+Best and average hand scores only make sense within one scoring direction.
+A preset always scores the same way, but a custom rule set kept under one id
+may switch between points (high is good) and penalties (low is good); when a
+hand arrives with the other direction, that row's best and average start
+over, while its hand, match and streak counts carry on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from game.store.files import (
+    copy_aside,
+    read_json_document,
+    set_aside,
+    write_json_atomic,
+)
+from game.store.paths import UserFolders
+
+STATISTICS_FORMAT = "crazy-eights-statistics"
+STATISTICS_VERSION = 1
+STATISTICS_FILE_NAME = "statistics.json"
+
+# Weakest first; the order decides `strongest_level` and the display order.
+OPPONENT_LEVELS = ("easy", "medium", "hard")
+
+SUMMARY_HEADINGS = (
+    "Game",
+    "Opponents",
+    "Hands",
+    "Hands won",
+    "Matches",
+    "Matches won",
+    "Best hand",
+    "Average hand",
+    "Longest streak",
+)
+
+_WHAT = "statistics file"
+_CONSEQUENCE = "has been reset"
+
+
+def strongest_level(levels: Iterable[str]) -> str:
+    """The statistics key for a table: the strongest level among its computer seats."""
+    levels = list(levels)
+    if not levels:
+        raise ValueError("a table needs at least one computer opponent")
+    for level in levels:
+        _check_level(level)
+    return max(levels, key=OPPONENT_LEVELS.index)
+
+
+@dataclass(frozen=True)
+class StatisticsEntry:
+    """The counts for one (preset, opponent level) pair. Raises ValueError if they contradict each other."""
+
+    preset_id: str
+    level: str
+    hands_played: int = 0
+    hands_won: int = 0
+    matches_played: int = 0
+    matches_won: int = 0
+    # Sum and count rather than a mean, so each new hand updates the average exactly.
+    score_sum: int = 0
+    score_count: int = 0
+    best_hand_score: int | None = None
+    # The scoring direction of the scores above; None until a hand is recorded.
+    low_is_good: bool | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+
+    def __post_init__(self) -> None:
+        _check_preset_id(self.preset_id)
+        _check_level(self.level)
+        for name in (
+            "hands_played", "hands_won", "matches_played", "matches_won",
+            "score_count", "current_streak", "longest_streak",
+        ):
+            value = getattr(self, name)
+            if not _is_whole_number(value) or value < 0:
+                raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
+        if not _is_whole_number(self.score_sum):
+            raise ValueError(f"score_sum must be a whole number, got {self.score_sum!r}")
+        if self.hands_won > self.hands_played:
+            raise ValueError("more hands won than played")
+        if self.matches_won > self.matches_played:
+            raise ValueError("more matches won than played")
+        if self.score_count > self.hands_played:
+            raise ValueError("more scored hands than hands played")
+        if not self.current_streak <= self.longest_streak <= self.matches_won:
+            raise ValueError("streaks do not fit the matches won")
+        if self.score_count == 0:
+            if self.best_hand_score is not None or self.low_is_good is not None:
+                raise ValueError("a best score without any scored hand")
+        elif not _is_whole_number(self.best_hand_score) or not isinstance(self.low_is_good, bool):
+            raise ValueError("scored hands without a best score and scoring direction")
+
+    @property
+    def average_hand_score(self) -> float | None:
+        """The mean hand score, or None before the first scored hand."""
+        return self.score_sum / self.score_count if self.score_count else None
+
+    def with_hand(self, won: bool, score: int, low_is_good: bool) -> StatisticsEntry:
+        """This entry after one more hand."""
+        if not _is_whole_number(score):
+            raise ValueError(f"score must be a whole number, got {score!r}")
+        scores_restart = self.low_is_good is not None and self.low_is_good != low_is_good
+        if self.best_hand_score is None or scores_restart:
+            best, score_sum, score_count = score, score, 1
+        else:
+            best = min(self.best_hand_score, score) if low_is_good else max(self.best_hand_score, score)
+            score_sum, score_count = self.score_sum + score, self.score_count + 1
+        return replace(
+            self,
+            hands_played=self.hands_played + 1,
+            hands_won=self.hands_won + (1 if won else 0),
+            score_sum=score_sum,
+            score_count=score_count,
+            best_hand_score=best,
+            low_is_good=bool(low_is_good),
+        )
+
+    def with_match(self, won: bool) -> StatisticsEntry:
+        """This entry after one more match; a loss ends the current winning streak."""
+        current = self.current_streak + 1 if won else 0
+        return replace(
+            self,
+            matches_played=self.matches_played + 1,
+            matches_won=self.matches_won + (1 if won else 0),
+            current_streak=current,
+            longest_streak=max(self.longest_streak, current),
+        )
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """One line of the statistics screen; percentages and averages are None when nothing was played."""
+
+    preset_id: str
+    level: str
+    hands_played: int
+    hand_win_percent: float | None
+    matches_played: int
+    match_win_percent: float | None
+    best_hand_score: int | None
+    average_hand_score: float | None
+    longest_streak: int
+
+    def cells(self) -> tuple[str, ...]:
+        """The row as text, in the order of SUMMARY_HEADINGS."""
+        return (
+            self.preset_id,
+            self.level.capitalize(),
+            str(self.hands_played),
+            _format_optional(self.hand_win_percent, "{:.0f}%"),
+            str(self.matches_played),
+            _format_optional(self.match_win_percent, "{:.0f}%"),
+            _format_optional(self.best_hand_score, "{}"),
+            _format_optional(self.average_hand_score, "{:.1f}"),
+            str(self.longest_streak),
+        )
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """All recorded results; pure data, each change returns a new Statistics."""
+
+    entries: tuple[StatisticsEntry, ...] = ()
+
+    def __post_init__(self) -> None:
+        # One canonical order, so equal statistics compare equal and display in a stable order.
+        object.__setattr__(self, "entries", tuple(sorted(self.entries, key=_entry_order)))
+        keys = [(entry.preset_id, entry.level) for entry in self.entries]
+        if len(set(keys)) != len(keys):
+            raise ValueError("two entries for the same preset and level")
+
+    def entry(self, preset_id: str, level: str) -> StatisticsEntry:
+        """The counts for one preset and level (all zero if never played)."""
+        for existing in self.entries:
+            if existing.preset_id == preset_id and existing.level == level:
+                return existing
+        return StatisticsEntry(preset_id, level)
+
+    def with_hand(
+        self, preset_id: str, level: str, won: bool, score: int, low_is_good: bool
+    ) -> Statistics:
+        """These statistics after one more hand."""
+        return self._with_entry(self.entry(preset_id, level).with_hand(won, score, low_is_good))
+
+    def with_match(self, preset_id: str, level: str, won: bool) -> Statistics:
+        """These statistics after one more match."""
+        return self._with_entry(self.entry(preset_id, level).with_match(won))
+
+    def summary_rows(self) -> list[SummaryRow]:
+        """One display row per preset and level played, ordered by preset then level."""
+        return [
+            SummaryRow(
+                preset_id=entry.preset_id,
+                level=entry.level,
+                hands_played=entry.hands_played,
+                hand_win_percent=_percent(entry.hands_won, entry.hands_played),
+                matches_played=entry.matches_played,
+                match_win_percent=_percent(entry.matches_won, entry.matches_played),
+                best_hand_score=entry.best_hand_score,
+                average_hand_score=entry.average_hand_score,
+                longest_streak=entry.longest_streak,
+            )
+            for entry in self.entries
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """The statistics as a plain JSON object."""
+        return {"entries": [asdict(entry) for entry in self.entries]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> tuple[Statistics, int]:
+        """Statistics from a JSON object, and how many invalid or duplicate entries were dropped.
+
+        Raises ValueError if "entries" is not a list at all.
+        """
+        raw_entries = data.get("entries")
+        if not isinstance(raw_entries, list):
+            raise ValueError(f"entries is {type(raw_entries).__name__}, expected a list")
+        known_fields = {entry_field.name for entry_field in fields(StatisticsEntry)}
+        kept: dict[tuple[str, str], StatisticsEntry] = {}
+        dropped = 0
+        for raw in raw_entries:
+            try:
+                if not isinstance(raw, dict):
+                    raise TypeError("not an object")
+                entry = StatisticsEntry(**{k: v for k, v in raw.items() if k in known_fields})
+            except (TypeError, ValueError):
+                dropped += 1
+                continue
+            key = (entry.preset_id, entry.level)
+            if key in kept:
+                dropped += 1
+                continue
+            kept[key] = entry
+        return cls(tuple(kept.values())), dropped
+
+    def _with_entry(self, changed: StatisticsEntry) -> Statistics:
+        others = tuple(
+            entry
+            for entry in self.entries
+            if (entry.preset_id, entry.level) != (changed.preset_id, changed.level)
+        )
+        return Statistics(others + (changed,))
+
+
+class StatisticsStore:
+    """Loads, updates and saves Statistics in `statistics.json` in the data folder; every write is atomic."""
+
+    def __init__(self, folders: UserFolders) -> None:
+        self.path: Path = folders.data_dir / STATISTICS_FILE_NAME
+
+    def load(self) -> tuple[Statistics, str | None]:
+        """The saved statistics (empty if there are none) and a one-line problem for the player, or None."""
+        result = read_json_document(
+            self.path, STATISTICS_FORMAT, STATISTICS_VERSION,
+            what=_WHAT, consequence=_CONSEQUENCE,
+        )
+        if result.data is None:
+            return Statistics(), result.problem
+        try:
+            statistics, dropped = Statistics.from_json(result.data)
+        except ValueError:
+            return Statistics(), set_aside(self.path, _WHAT, _CONSEQUENCE)
+        if not dropped:
+            return statistics, None
+        # The good entries are kept, so the file stays; a copy keeps the dropped ones.
+        backup = copy_aside(self.path)
+        entries = "entry was" if dropped == 1 else "entries were"
+        return statistics, (
+            f"{dropped} damaged statistics {entries} dropped; "
+            f"the old copy is saved as {backup.name}."
+        )
+
+    def save(self, statistics: Statistics) -> None:
+        """Write the statistics atomically; raises OSError if the disk refuses."""
+        write_json_atomic(
+            self.path,
+            {"format": STATISTICS_FORMAT, "version": STATISTICS_VERSION, "data": statistics.to_json()},
+        )
+
+    def record_hand(
+        self, preset_id: str, level: str, won: bool, score: int, low_is_good: bool
+    ) -> tuple[Statistics, str | None]:
+        """Add one finished hand (`score` is the player's; `low_is_good` for penalty scoring).
+
+        Returns the new statistics and any problem met while loading the old ones.
+        """
+        statistics, problem = self.load()
+        updated = statistics.with_hand(preset_id, level, won, score, low_is_good)
+        self.save(updated)
+        return updated, problem
+
+    def record_match(self, preset_id: str, level: str, won: bool) -> tuple[Statistics, str | None]:
+        """Add one finished match. Returns the new statistics and any problem met while loading."""
+        statistics, problem = self.load()
+        updated = statistics.with_match(preset_id, level, won)
+        self.save(updated)
+        return updated, problem
+
+    def reset(self) -> None:
+        """Forget all results (the player asked to)."""
+        self.save(Statistics())
+
+
+def _check_preset_id(preset_id: Any) -> None:
+    if not isinstance(preset_id, str) or not preset_id:
+        raise ValueError(f"preset id must be non-empty text, got {preset_id!r}")
+
+
+def _check_level(level: Any) -> None:
+    if level not in OPPONENT_LEVELS:
+        raise ValueError(f"opponent level must be one of {', '.join(OPPONENT_LEVELS)}, got {level!r}")
+
+
+def _is_whole_number(value: Any) -> bool:
+    # bool is an int subclass in Python, but `true` is not a count.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _entry_order(entry: StatisticsEntry) -> tuple[str, int]:
+    return entry.preset_id, OPPONENT_LEVELS.index(entry.level)
+
+
+def _percent(part: int, whole: int) -> float | None:
+    return 100.0 * part / whole if whole else None
+
+
+def _format_optional(value: float | int | None, template: str) -> str:
+    return "–" if value is None else template.format(value)

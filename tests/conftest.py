@@ -1,0 +1,6 @@
+"""Suite-wide setup: headless SDL drivers so every test runs without a screen or sound card."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

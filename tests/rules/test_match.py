@@ -1,0 +1,158 @@
+"""The match (RULES.md 3): scoring over hands, every match end, sudden death, dealer rotation, the record."""
+import json
+import random
+
+import pytest
+
+from game.rules import Match, Move, RecordError, cards_from_str, preset
+from game.rules.state import HandState
+
+
+def finish_hand(match: Match, winner_seat: int, others: dict[int, str]) -> None:
+    """Replace the current hand by one where ``winner_seat`` goes out at once, the others holding ``others``."""
+    seats = match.seats
+    hands = [cards_from_str("5H") if seat == winner_seat else cards_from_str(others.get(seat, "2C"))
+             for seat in seats]
+    match.hand = HandState.from_position(match.hand.rules, hands, stock=cards_from_str("KD QD"),
+                                         discard=cards_from_str("9H"), current=seats.index(winner_seat))
+    match.apply(Move.parse("5H"))
+
+
+def test_target_loses_lowest_total_wins_when_someone_passes_the_target():
+    match = Match(preset("crazy_eights", 3), seed=1)
+    match.totals = [90, 40, 20]
+    finish_hand(match, 2, {0: "8S", 1: "3C"})
+    assert match.over and match.winners == [2]
+    assert match.totals == [140, 43, 20]
+    assert [s.seat for s in match.standings()] == [2, 1, 0]
+
+
+def test_target_loses_continues_below_the_target():
+    match = Match(preset("crazy_eights", 3), seed=1)
+    finish_hand(match, 0, {1: "8S", 2: "3C"})
+    assert not match.over
+    assert match.results[-1].scores == {0: 0, 1: 50, 2: 3}
+
+
+def test_target_loses_tie_for_lowest_goes_to_sudden_death_among_the_tied():
+    match = Match(preset("crazy_eights", 3), seed=2)
+    match.totals = [95, 50, 47]
+    finish_hand(match, 1, {0: "8S", 2: "3C"})
+    assert not match.over and match.sudden_death_seats == (1, 2)
+    match.start_next_hand()
+    assert match.seats == (1, 2) and match.hand.n == 2
+    finish_hand(match, 2, {1: "KS"})
+    assert match.over and match.winners == [2]
+    assert match.results[-1].sudden_death
+
+
+def test_target_wins_first_to_reach_the_target_wins():
+    match = Match(preset("swedish_rummy", 3), seed=3)
+    match.totals = [90, 0, 0]
+    finish_hand(match, 0, {1: "KS", 2: "2C"})
+    assert match.totals[0] == 102 and match.over and match.winners == [0]
+
+
+def test_fixed_hands_lowest_total_after_n_hands_wins():
+    match = Match(preset("crazy_eights_hoyle", 2), seed=4)
+    for number in range(5):
+        assert not match.over
+        if number:
+            match.start_next_hand()
+        finish_hand(match, number % 2, {0: "KS", 1: "2C"})
+    assert match.over and match.hand_number == 5
+    assert match.totals == [20, 6] and match.winners == [1]
+
+
+def test_elimination_over_the_cap_is_out_and_the_last_one_under_it_wins():
+    match = Match(preset("switch", 3), seed=5)
+    match.totals = [95, 10, 20]
+    finish_hand(match, 1, {0: "10S", 2: "2C"})
+    assert match.eliminated == [True, False, False] and not match.over
+    match.start_next_hand()
+    assert match.seats == (1, 2)
+    assert len(match.hand.hands[0]) == 7  # two players: the Switch table deals seven
+    finish_hand(match, 1, {2: "KS QS JS JC AS 10S 10C"})
+    assert match.over and match.winners == [1]
+
+
+def test_single_hand_whoever_goes_out_wins():
+    match = Match(preset("switch", 4).replace(match_end="single_hand"), seed=6)
+    finish_hand(match, 3, {})
+    assert match.over and match.winners == [3]
+
+
+def test_the_deal_rotates_clockwise_each_hand():
+    match = Match(preset("crazy_eights", 4), seed=7)
+    dealers = [match.dealer]
+    for _ in range(4):
+        finish_hand(match, match.current_seat, {})
+        match.start_next_hand()
+        dealers.append(match.dealer)
+        assert match.current_seat == (match.dealer + 1) % 4
+    assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:]))
+
+
+def play_random_match(rules, seed: int, move_seed: int, max_hands: int = 50) -> Match:
+    match = Match(rules, seed)
+    rng = random.Random(move_seed)
+    while not match.over and match.hand_number <= max_hands:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def test_a_record_replays_the_match_exactly():
+    match = play_random_match(preset("crazy_eights_action", 4), seed=11, move_seed=12)
+    record = json.loads(json.dumps(match.to_record()))
+    replayed = Match.from_record(record)
+    assert replayed.totals == match.totals and replayed.winners == match.winners
+    assert replayed.hand.hands == match.hand.hands and replayed.hand.stock == match.hand.stock
+    assert replayed.to_record() == record
+
+
+def test_a_record_of_an_unfinished_hand_resumes_at_the_same_position():
+    match = Match(preset("switch", 4), seed=13)
+    rng = random.Random(1)
+    for _ in range(17):
+        match.apply(rng.choice(match.legal_moves()))
+    resumed = Match.from_record(match.to_record())
+    assert resumed.hand.hands == match.hand.hands and resumed.current_seat == match.current_seat
+    assert resumed.hand.legal_actions() == match.hand.legal_actions()
+
+
+def good_record():
+    match = Match(preset("crazy_eights", 3), seed=21)
+    rng = random.Random(2)
+    for _ in range(10):
+        match.apply(rng.choice(match.legal_moves()))
+    return match.to_record()
+
+
+@pytest.mark.parametrize("tamper, message", [
+    (lambda r: [], "not a JSON object"),
+    (lambda r: r | {"format": "chess"}, "not a Crazy Eights game record"),
+    (lambda r: r | {"version": 99}, "newer version of the game"),
+    (lambda r: r | {"version": "1"}, "no valid version"),
+    (lambda r: r | {"seed": "x"}, "no valid seed"),
+    (lambda r: r | {"rules": {"players": 9}}, "rules are invalid: players must be between 2 and 7"),
+    (lambda r: r | {"hands": "8S"}, "list of hands"),
+    (lambda r: r | {"hands": [r["hands"][0][:-1] + ["QQ"]]}, "move 10 of hand 1"),
+    (lambda r: r | {"hands": [["8S>H"] * 3]}, "cannot be replayed"),
+    (lambda r: r | {"hands": r["hands"] + [["draw"]]}, "never reached"),
+    (lambda r: {k: v for k, v in r.items() if k != "seed"}, "no valid seed"),
+])
+def test_a_bad_record_is_refused_with_a_clear_error(tamper, message):
+    record = good_record()
+    before = json.dumps(record)
+    with pytest.raises(RecordError, match=message):
+        Match.from_record(tamper(json.loads(before)))
+    assert json.dumps(record) == before
+
+
+def test_a_truncated_record_is_refused():
+    text = json.dumps(good_record())
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(text[: len(text) // 2])

@@ -1,0 +1,208 @@
+"""Settings: defaults, round trips, and per-field fallback for bad stored values."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.store import ANIMATION_SPEEDS, CARD_BACKS, Settings, SettingsStore
+from game.store.settings import (
+    AI_THINK_BUDGET_RANGE_MS,
+    PLAYER_NAME_MAX_LENGTH,
+    SETTINGS_FORMAT,
+    SETTINGS_VERSION,
+)
+
+CHANGED = Settings(
+    sound_volume=0.25,
+    effects_volume=1.0,
+    animation_speed="instant",
+    fullscreen=True,
+    card_back="red",
+    four_color_deck=True,
+    highlight_playable=False,
+    player_name="Zoë",
+    ai_think_budget_ms=900,
+    last_new_game={"preset": "hoyle", "players": 4, "levels": ["easy", "hard", "hard"], "switches": {"jokers": True}},
+    window_size=(1920, 1080),
+)
+
+
+def _write_settings_data(store: SettingsStore, data: dict) -> None:
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    document = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, "data": data}
+    store.path.write_text(json.dumps(document), "utf-8")
+
+
+def test_defaults_are_the_documented_ones():
+    settings = Settings()
+    assert (settings.sound_volume, settings.effects_volume) == (0.8, 0.8)
+    assert (settings.animation_speed, settings.card_back, settings.player_name) == ("normal", "blue", "You")
+    assert (settings.fullscreen, settings.four_color_deck, settings.highlight_playable) == (False, False, True)
+    assert (settings.ai_think_budget_ms, settings.last_new_game, settings.window_size) == (250, {}, (1280, 720))
+
+
+def test_missing_file_gives_defaults(folders):
+    assert SettingsStore(folders).load() == (Settings(), None)
+
+
+def test_round_trip_through_the_file(folders):
+    store = SettingsStore(folders)
+    store.save(CHANGED)
+    assert store.load() == (CHANGED, None)
+    # A second store on the same folders (the next start of the game) sees the same.
+    assert SettingsStore(folders).load() == (CHANGED, None)
+
+
+def test_saved_file_is_a_readable_versioned_document(folders):
+    store = SettingsStore(folders)
+    store.save(CHANGED)
+    document = json.loads(store.path.read_text("utf-8"))
+    assert document["format"] == SETTINGS_FORMAT and document["version"] == 1
+    assert document["data"]["window_size"] == [1920, 1080]
+    assert store.path.parent == folders.config_dir
+
+
+BAD_FIELD_VALUES = [
+    ("sound_volume", 1.5),
+    ("sound_volume", -0.1),
+    ("sound_volume", "loud"),
+    ("sound_volume", True),
+    ("effects_volume", None),
+    ("animation_speed", "warp"),
+    ("animation_speed", 3),
+    ("fullscreen", "yes"),
+    ("fullscreen", 1),
+    ("card_back", "green"),
+    ("four_color_deck", None),
+    ("highlight_playable", [True]),
+    ("player_name", ""),
+    ("player_name", "   "),
+    ("player_name", "x" * (PLAYER_NAME_MAX_LENGTH + 1)),
+    ("player_name", "bell\u0007"),
+    ("player_name", 42),
+    ("ai_think_budget_ms", AI_THINK_BUDGET_RANGE_MS[1] + 1),
+    ("ai_think_budget_ms", 0),
+    ("ai_think_budget_ms", 250.5),
+    ("ai_think_budget_ms", False),
+    ("last_new_game", ["preset", "classic"]),
+    ("window_size", [1280]),
+    ("window_size", [1280, 720, 1]),
+    ("window_size", [10, 10]),
+    ("window_size", [100_000, 720]),
+    ("window_size", "1280x720"),
+    ("window_size", [1280.0, 720]),
+]
+
+
+@pytest.mark.parametrize(("field_name", "bad_value"), BAD_FIELD_VALUES)
+def test_one_bad_field_falls_back_alone(folders, field_name, bad_value):
+    store = SettingsStore(folders)
+    data = CHANGED.to_json()
+    data[field_name] = bad_value
+    _write_settings_data(store, data)
+
+    settings, problem = store.load()
+
+    expected = {**CHANGED.to_json(), field_name: Settings().to_json()[field_name]}
+    assert settings.to_json() == expected
+    assert problem is not None and "\n" not in problem
+    assert problem.startswith("Some settings were not valid and have been reset to their defaults: ")
+    # Nothing is set aside for one bad value: the rest of the file is still good.
+    assert not store.path.with_name("settings.json.bak").exists()
+
+
+def test_several_bad_fields_are_named_in_one_line(folders):
+    store = SettingsStore(folders)
+    _write_settings_data(store, {**CHANGED.to_json(), "sound_volume": 7, "window_size": None})
+
+    settings, problem = store.load()
+
+    assert settings.sound_volume == 0.8 and settings.window_size == (1280, 720)
+    assert settings.player_name == "Zoë"
+    assert problem == (
+        "Some settings were not valid and have been reset to their defaults: sound volume, window size."
+    )
+
+
+def test_unknown_keys_are_ignored_quietly(folders):
+    store = SettingsStore(folders)
+    _write_settings_data(store, {**CHANGED.to_json(), "from_the_future": 1, "colour": "mauve"})
+    assert store.load() == (CHANGED, None)
+
+
+def test_keys_missing_from_an_older_file_take_defaults_quietly(folders):
+    store = SettingsStore(folders)
+    _write_settings_data(store, {"player_name": "Ada"})
+    assert store.load() == (Settings(player_name="Ada"), None)
+
+
+def test_hand_edited_values_are_normalised(folders):
+    store = SettingsStore(folders)
+    _write_settings_data(store, {"sound_volume": 1, "player_name": "  Ada  ", "window_size": [800, 600]})
+
+    settings, problem = store.load()
+
+    assert problem is None
+    assert settings.sound_volume == 1.0 and isinstance(settings.sound_volume, float)
+    assert settings.player_name == "Ada"
+    assert settings.window_size == (800, 600)
+
+
+@pytest.mark.parametrize(("field_name", "bad_value"), BAD_FIELD_VALUES[::3])
+def test_building_settings_with_a_bad_value_names_the_field(field_name, bad_value):
+    with pytest.raises(ValueError, match=f"Settings.{field_name}"):
+        Settings(**{field_name: bad_value})
+
+
+def test_last_new_game_is_a_private_copy():
+    choices = {"preset": "classic", "levels": ["easy"]}
+    settings = Settings(last_new_game=choices)
+    choices["levels"].append("hard")
+    assert settings.last_new_game == {"preset": "classic", "levels": ["easy"]}
+
+
+def test_last_new_game_must_be_plain_json():
+    with pytest.raises(ValueError, match="last_new_game"):
+        Settings(last_new_game={"when": object()})
+
+
+# ----- property: any valid Settings survives the trip through JSON text -----
+
+_json_leaves = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
+_json_values = st.recursive(
+    _json_leaves,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+_names = (
+    st.text(st.characters(categories=["L", "N", "P", "S", "Zs"]), min_size=1, max_size=PLAYER_NAME_MAX_LENGTH)
+    .map(str.strip)
+    .filter(bool)
+)
+
+valid_settings = st.builds(
+    Settings,
+    sound_volume=st.floats(0.0, 1.0),
+    effects_volume=st.floats(0.0, 1.0),
+    animation_speed=st.sampled_from(ANIMATION_SPEEDS),
+    fullscreen=st.booleans(),
+    card_back=st.sampled_from(CARD_BACKS),
+    four_color_deck=st.booleans(),
+    highlight_playable=st.booleans(),
+    player_name=_names,
+    ai_think_budget_ms=st.integers(*AI_THINK_BUDGET_RANGE_MS),
+    last_new_game=st.dictionaries(st.text(max_size=8), _json_values, max_size=5),
+    window_size=st.tuples(st.integers(320, 16_384), st.integers(240, 16_384)),
+)
+
+
+@given(valid_settings)
+def test_any_valid_settings_round_trip_through_json_text(settings):
+    text = json.dumps(settings.to_json(), allow_nan=False)
+    restored, rejected = Settings.from_json(json.loads(text))
+    assert rejected == []
+    assert restored == settings
