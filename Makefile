@@ -34,6 +34,7 @@ build-test: build
 assets: $(STAMP)
 	$(PY) tools/make_cards.py
 	$(PY) tools/make_sounds.py
+	$(PY) tools/make_icon.py
 
 clean:
 	rm -rf .pyi-work dist .pytest_cache

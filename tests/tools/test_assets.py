@@ -1,0 +1,211 @@
+"""The asset generators in tools/ reproduce the committed assets exactly, and the
+assets themselves are usable: SVGs render with pygame's loader, WAVs have the
+expected format, and the icon containers parse."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import io  # noqa: E402
+import struct  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import wave  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+TOOLS = ROOT / "tools"
+ASSETS = ROOT / "assets"
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = ["C", "D", "H", "S"]
+FACES = [r + s for s in SUITS for r in RANKS] + ["X1", "X2"]
+CARD_FILES = (
+    {f"{name}.svg" for name in FACES}
+    | {"back_blue.svg", "back_red.svg"}
+    | {f"four_color/{name}.svg" for name in FACES}
+)
+SOUND_FILES = {f"{name}.wav" for name in
+               ("deal", "play", "draw", "shuffle", "invalid", "win", "lose", "click")}
+ICON_FILES = {"icon.png", "icon_64.png", "icon.ico", "icon.icns"}
+
+GENERATORS = {
+    "cards": ("make_cards.py", CARD_FILES),
+    "sounds": ("make_sounds.py", SOUND_FILES),
+    "icon": ("make_icon.py", ICON_FILES),
+}
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Run every generator (in parallel, as real subprocesses) into a temp dir."""
+    base = tmp_path_factory.mktemp("assets")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    procs = {}
+    for key, (script, _) in GENERATORS.items():
+        out = base / key
+        procs[key] = (out, subprocess.Popen(
+            [sys.executable, str(TOOLS / script), "--out", str(out)],
+            cwd=str(base), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE))
+    dirs = {}
+    for key, (out, proc) in procs.items():
+        stdout, stderr = proc.communicate(timeout=120)
+        assert proc.returncode == 0, f"{key}: {stderr.decode(errors='replace')}"
+        dirs[key] = out
+    return dirs
+
+
+@pytest.mark.parametrize("key", sorted(GENERATORS))
+def test_generator_writes_expected_files(generated: dict[str, Path], key: str) -> None:
+    assert set(tree(generated[key])) == GENERATORS[key][1]
+
+
+@pytest.mark.parametrize("key", sorted(GENERATORS))
+def test_generated_output_matches_committed_assets(generated: dict[str, Path], key: str) -> None:
+    fresh, committed = tree(generated[key]), tree(ASSETS / key)
+    assert sorted(fresh) == sorted(committed), "regenerate with `python tools/%s`" % GENERATORS[key][0]
+    drifted = [name for name in fresh if fresh[name] != committed[name]]
+    assert not drifted, f"assets drifted from tools/{GENERATORS[key][0]}: {drifted[:10]}"
+
+
+# ---------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------
+
+def ink_pixels(surface: pygame.Surface, box: tuple[float, float, float, float]) -> int:
+    """Count clearly non-white, opaque pixels inside a box given as fractions of the size."""
+    w, h = surface.get_size()
+    x0, y0, x1, y1 = int(box[0] * w), int(box[1] * h), int(box[2] * w), int(box[3] * h)
+    count = 0
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            r, g, b, a = surface.get_at((x, y))
+            if a > 128 and min(r, g, b) < 160:
+                count += 1
+    return count
+
+
+CORNER = (0.03, 0.03, 0.17, 0.24)            # the top-left index
+CORNER_FLIPPED = (0.83, 0.76, 0.97, 0.97)    # the rotated index at bottom-right
+
+
+@pytest.mark.parametrize("size", [(250, 350), (90, 126)])
+def test_every_svg_renders_with_visible_indices(size: tuple[int, int]) -> None:
+    for rel in sorted(CARD_FILES):
+        surface = pygame.image.load_sized_svg(str(ASSETS / "cards" / rel), size)
+        # SDL_image keeps the aspect ratio and may round one side up by a pixel
+        w, h = surface.get_size()
+        assert abs(w - size[0]) <= 1 and abs(h - size[1]) <= 1, (rel, surface.get_size())
+        assert ink_pixels(surface, CORNER) > 0.01 * size[0] * size[1] * 0.14 * 0.21, rel
+        assert ink_pixels(surface, CORNER_FLIPPED) > 0, rel
+        # the card itself is opaque in the middle, the rounded corner is transparent
+        assert surface.get_at((w // 2, h // 2)).a == 255, rel
+        assert surface.get_at((0, 0)).a < 64, rel
+
+
+def test_card_faces_are_mostly_white_and_backs_are_not() -> None:
+    for rel in sorted(CARD_FILES):
+        surface = pygame.image.load_sized_svg(str(ASSETS / "cards" / rel), (50, 70))
+        w, h = surface.get_size()
+        light = sum(1 for y in range(h) for x in range(w) if min(surface.get_at((x, y))[:3]) > 235)
+        if rel.startswith("back_"):
+            assert light < 0.3 * 50 * 70, rel
+        else:
+            assert light > 0.3 * 50 * 70, rel
+
+
+def test_no_svg_uses_text_or_unsupported_elements() -> None:
+    for rel in sorted(CARD_FILES):
+        text = (ASSETS / "cards" / rel).read_text(encoding="utf-8")
+        assert text.startswith("<?xml"), rel
+        assert 'viewBox="0 0 250 350"' in text, rel
+        for banned in ("<text", "<use", "<pattern", "<clipPath", "<image"):
+            assert banned not in text, f"{rel} contains {banned}"
+
+
+def test_four_colour_suits_use_their_own_colours() -> None:
+    for card, colour in (("2C", "#1a7f37"), ("2D", "#1f5fbf"), ("2H", "#c8102e"), ("2S", "#1b1b1f")):
+        assert colour in (ASSETS / "cards" / "four_color" / f"{card}.svg").read_text(), card
+
+
+# ---------------------------------------------------------------------------
+# Sounds
+# ---------------------------------------------------------------------------
+
+def test_sounds_have_expected_format() -> None:
+    total = 0
+    for name in sorted(SOUND_FILES):
+        path = ASSETS / "sounds" / name
+        total += path.stat().st_size
+        with wave.open(str(path), "rb") as wav:
+            assert wav.getframerate() == 44100, name
+            assert wav.getnchannels() == 1, name
+            assert wav.getsampwidth() == 2, name
+            seconds = wav.getnframes() / wav.getframerate()
+            assert 0.05 <= seconds <= 2.0, (name, seconds)
+            frames = wav.readframes(wav.getnframes())
+        samples = struct.unpack(f"<{len(frames) // 2}h", frames)
+        peak = max(abs(s) for s in samples)
+        assert 0.25 * 32767 < peak < 32767, (name, peak)        # normalised, not clipped
+        assert abs(samples[0]) < 400 and abs(samples[-1]) < 400, name  # faded in and out
+    assert total < 500_000
+
+
+# ---------------------------------------------------------------------------
+# Icon
+# ---------------------------------------------------------------------------
+
+def test_icon_pngs() -> None:
+    for name, size in (("icon.png", 256), ("icon_64.png", 64)):
+        surface = pygame.image.load(str(ASSETS / "icon" / name))
+        assert surface.get_size() == (size, size)
+        assert surface.get_at((0, 0)).a == 0, "background should be transparent"
+        assert surface.get_at((size // 2, size // 2)).a == 255
+
+
+def test_ico_parses() -> None:
+    data = (ASSETS / "icon" / "icon.ico").read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data, 0)
+    assert (reserved, kind) == (0, 1)
+    assert count >= 5
+    sizes = set()
+    for i in range(count):
+        w, h, _, _, planes, bpp, length, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
+        assert planes == 1 and bpp == 32
+        blob = data[offset:offset + length]
+        assert len(blob) == length and blob.startswith(PNG_MAGIC)
+        img = pygame.image.load(io.BytesIO(blob), "icon.png")
+        assert img.get_size() == ((w or 256), (h or 256))
+        sizes.add(w or 256)
+    assert {16, 32, 48, 256} <= sizes
+
+
+def test_icns_parses() -> None:
+    data = (ASSETS / "icon" / "icon.icns").read_bytes()
+    assert data[:4] == b"icns"
+    assert struct.unpack_from(">I", data, 4)[0] == len(data)
+    expected = {b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128, b"ic08": 256, b"ic09": 512}
+    seen = {}
+    pos = 8
+    while pos < len(data):
+        kind, length = data[pos:pos + 4], struct.unpack_from(">I", data, pos + 4)[0]
+        assert length > 8 and pos + length <= len(data)
+        blob = data[pos + 8:pos + length]
+        assert blob.startswith(PNG_MAGIC)
+        seen[kind] = pygame.image.load(io.BytesIO(blob), "icon.png").get_size()
+        pos += length
+    assert pos == len(data)
+    assert seen == {kind: (size, size) for kind, size in expected.items()}
