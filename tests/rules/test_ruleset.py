@@ -182,3 +182,15 @@ def test_house_rules_are_offered_per_preset():
 def test_preset_id_is_recovered_from_a_rule_set():
     assert preset_id_of(preset("switch", 5)) == "switch"
     assert preset_id_of(with_house_rules("switch", 5, ["jokers"])) is None
+
+
+def test_ruling_a_hand_that_runs_long_ends_as_blocked_at_the_turn_cap():
+    rules = preset("crazy_eights", 7).replace(turn_cap=10)
+    for seed in range(20):
+        state, _ = HandState.deal(rules, random.Random(seed))
+        rng = random.Random(seed)
+        while not state.over:
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.end_reason == "turn_cap" and state.turns == 10
+        assert state.winner == state._lowest_hand()
+        assert state.scores() == state.hand_values()
