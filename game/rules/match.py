@@ -112,8 +112,10 @@ class Match:
         """Legal moves of the player to act."""
         return self.hand.legal_moves()
 
-    def apply(self, move: Move) -> list[Event]:
+    def apply(self, move: Move | int) -> list[Event]:
         """Apply a move to the current hand; returns events with match seats as players."""
+        if isinstance(move, int):
+            move = Move.from_action(move)
         if self.over:
             raise IllegalMove("match_over", "the match is over")
         events = self.hand.apply(move)
