@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test soak bench build build-test lint clean assets
+.PHONY: play test soak bench build build-test lint clean assets messages screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,3 +38,9 @@ assets: $(STAMP)
 
 clean:
 	rm -rf .pyi-work dist .pytest_cache
+
+messages: $(STAMP)
+	$(PY) tools/extract_messages.py
+
+screenshots: $(STAMP)
+	$(PY) tools/screenshots.py screenshots/

@@ -1,0 +1,433 @@
+"""The application: the window, the one event loop, the scene stack, settings and the command line.
+
+``App`` owns the window and a pygame_gui ``UIManager`` themed by
+``theme.json``. Its loop is the only code that reads the pygame event queue:
+each event goes to the UI manager and, unless a widget used it, to the top
+scene. Every visible scene is drawn bottom first, then the widgets.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import logging
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+import warnings
+
+MIN_SIZE = (960, 600)
+DEFAULT_SIZE = (1280, 720)
+FPS = 60
+TITLE = "Crazy Eights"
+
+log = logging.getLogger(__name__)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def version() -> str:
+    """The installed package version, or the source tree's own when not installed."""
+    from importlib.metadata import PackageNotFoundError, version as installed_version
+
+    try:
+        return installed_version("crazy-eights")
+    except PackageNotFoundError:  # a plain checkout, or a frozen build without package metadata
+        from game import __version__
+        return __version__
+
+
+def _headless_environment() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+class App:
+    """The window, the UI manager, the stores and the scene stack; ``run()`` is the main loop."""
+
+    def __init__(self, size: tuple[int, int] | None = DEFAULT_SIZE, folders=None, headless: bool = False,
+                 fullscreen: bool | None = None):
+        if headless:
+            _headless_environment()
+
+        import pygame
+        import pygame_gui
+
+        from game.store import AutosaveStore, SettingsStore, StatisticsStore, UserFolders
+
+        from .assets import AssetMissing, Assets, package_file
+        from .scene import SceneStack
+        from .scenes.message import Notices
+        from .sound import Sound
+        from .widgets_util import font_scale, scaled_theme
+
+        self.headless = headless
+        self.folders = folders if folders is not None else UserFolders.default()
+        self.settings_store = SettingsStore(self.folders)
+        self.stats_store = StatisticsStore(self.folders)
+        self.autosave_store = AutosaveStore(self.folders)
+        self.settings, settings_problem = self.settings_store.load()
+        self.statistics, stats_problem = self.stats_store.load()
+        #: One-line problems met while loading, shown once by the main menu.
+        self.startup_problems: list[str] = [p for p in (settings_problem, stats_problem) if p]
+        #: Set when the autosave turned out unusable this session (Continue stays hidden).
+        self.autosave_broken = False
+        #: --seed: the seed of the next new game (then counts up), else a random one.
+        self.seed_override: int | None = None
+
+        pygame.display.init()
+        pygame.font.init()
+        if size is None:
+            size = self.settings.window_size
+        self._windowed_size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else bool(fullscreen)
+        self.screen = self._open_window()
+        pygame.display.set_caption(TITLE)
+        self.assets = Assets()
+        try:
+            pygame.display.set_icon(self.assets.icon())
+        except AssetMissing as error:
+            log.warning("%s", error)
+
+        with open(package_file("theme.json"), encoding="utf-8") as theme_file:
+            self._theme = json.load(theme_file)
+        self.font_scale = font_scale(self.size)
+        self.ui_manager = pygame_gui.UIManager(self.size, scaled_theme(self._theme, self.font_scale),
+                                               enable_live_theme_updates=False)
+        self._preload_fonts()
+        self.sound = Sound(self.settings, self.assets)
+        self.scenes = SceneStack()
+        self.notices = Notices(self)
+        self.clock = pygame.time.Clock()
+        self.running = False
+        self.frames = 0
+
+    # ----- the window -----------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's drawable size in pixels."""
+        return self.screen.get_size()
+
+    def _open_window(self):
+        import pygame
+
+        if self.fullscreen:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            screen = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            try:
+                with warnings.catch_warnings():
+                    # pygame-ce warns that from_display_module() is for surface rendering with Window;
+                    # we only ask the window manager not to let the window shrink below the minimum.
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except (AttributeError, pygame.error):  # no window size limits here: VIDEORESIZE enforces them
+                pass
+        return screen
+
+    def set_fullscreen(self, fullscreen: bool) -> None:
+        """Switch between full screen and a resizable window, and lay everything out again."""
+        if bool(fullscreen) == self.fullscreen:
+            return
+        if not self.fullscreen:
+            self._windowed_size = self.size
+        self.fullscreen = bool(fullscreen)
+        self.screen = self._open_window()
+        self._relayout()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen on/off, remembered in the settings."""
+        self.set_fullscreen(not self.fullscreen)
+        if self.settings.fullscreen != self.fullscreen:
+            self.save_settings(dataclasses.replace(self.settings, fullscreen=self.fullscreen))
+
+    def _window_resized(self, width: int, height: int) -> None:
+        import pygame
+
+        if self.fullscreen:
+            self.screen = pygame.display.get_surface()
+        else:
+            wanted = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
+            surface = pygame.display.get_surface()
+            if wanted != (width, height) or surface is None or surface.get_size() != wanted:
+                # Too small (or the surface lags behind): hold the window at the minimum.
+                surface = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+            self.screen = surface
+            self._windowed_size = self.size
+        self._relayout()
+
+    def _preload_fonts(self) -> None:
+        # Text boxes switch to bold in their HTML (headings, bold words); load those up front.
+        fonts = self.ui_manager.get_theme().get_font_dictionary()
+        wanted = [round(size * self.font_scale) for size in (19,)]
+        self.ui_manager.preload_fonts([
+            {"name": "noto_sans", "point_size": size, "style": "bold", "antialiased": "1"}
+            for size in wanted if not fonts.check_font_preloaded(f"noto_sans_bold_aa_{size}")])
+
+    def _relayout(self) -> None:
+        from .widgets_util import font_scale, scaled_theme
+
+        self.ui_manager.set_window_resolution(self.size)
+        scale = font_scale(self.size)
+        if scale != self.font_scale:
+            # Bigger window, bigger type: reload the theme with scaled fonts before scenes rebuild.
+            self.font_scale = scale
+            self.ui_manager.get_theme().load_theme(scaled_theme(self._theme, scale))
+            self._preload_fonts()
+        for scene in list(self.scenes):
+            scene.on_resize(self.size)
+        self.notices.layout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window as if the player had dragged its edge (tests and tools use this)."""
+        self._window_resized(int(size[0]), int(size[1]))
+
+    # ----- settings ---------------------------------------------------------------------
+
+    def save_settings(self, settings) -> None:
+        """Adopt and save new settings; apply volumes and full screen at once."""
+        self.settings = settings
+        try:
+            self.settings_store.save(settings)
+        except OSError as error:
+            from .i18n import _
+            self.notify(_("Your settings could not be saved: {error}").format(error=error.strerror or error),
+                        problem=True)
+        self.sound.apply_settings(settings)
+        if settings.fullscreen != self.fullscreen:
+            self.set_fullscreen(settings.fullscreen)
+        for scene in list(self.scenes):
+            changed = getattr(scene, "on_settings_changed", None)
+            if changed is not None:
+                changed(settings)
+
+    def notify(self, text: str, seconds: float = 6.0, problem: bool = False):
+        """Show a one-line notice above everything for a few seconds."""
+        return self.notices.show(text, seconds, problem)
+
+    def take_startup_problems(self) -> list[str]:
+        """The loading problems not shown yet (each is shown once)."""
+        problems, self.startup_problems = self.startup_problems, []
+        return problems
+
+    def next_seed(self) -> int:
+        """The seed for a new match: from --seed (counting up), else random."""
+        import random
+
+        if self.seed_override is not None:
+            seed = self.seed_override
+            self.seed_override += 1
+            return seed
+        return random.SystemRandom().randrange(2 ** 31)
+
+    # ----- scenes -------------------------------------------------------------------------
+
+    def push(self, scene) -> None:
+        self.scenes.push(scene)
+
+    def pop(self):
+        scene = self.scenes.pop()
+        if not len(self.scenes):
+            self.quit()
+        return scene
+
+    def replace(self, scene) -> None:
+        self.scenes.replace(scene)
+
+    def main_menu(self) -> None:
+        """Drop every scene and show the main menu."""
+        from .scenes.menu import MainMenuScene
+
+        self.scenes.clear_to(MainMenuScene(self))
+
+    def quit(self) -> None:
+        """End the main loop after this frame."""
+        self.running = False
+
+    # ----- the loop ----------------------------------------------------------------------
+
+    def dispatch(self, event) -> None:
+        """Route one event: app-wide keys and window events first, then widgets, then the top scene."""
+        import pygame
+
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._window_resized(event.w, event.h)
+            return
+        if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            if (event.x, event.y) != self.size:
+                self._window_resized(event.x, event.y)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.ui_manager.process_events(event)
+        top = self.scenes.top
+        if top is not None and not consumed:
+            top.handle_event(event)
+
+    def step(self, dt: float = 1 / FPS) -> None:
+        """Run exactly one frame: read and dispatch events, update, draw, flip."""
+        import pygame
+
+        events = pygame.event.get()
+        resizes = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
+        # Dragging a window edge sends a burst of resize events: lay out once, for the last size.
+        last_resize = max((i for i, event in enumerate(events) if event.type in resizes), default=-1)
+        for index, event in enumerate(events):
+            if event.type in resizes and index != last_resize:
+                continue
+            self.dispatch(event)
+        self.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+
+    def update(self, dt: float) -> None:
+        self.ui_manager.update(dt)
+        self.notices.update(dt)
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+
+    def draw(self) -> None:
+        self.screen.fill((0, 0, 0))
+        for scene in self.scenes.visible():
+            scene.draw(self.screen)
+        self.ui_manager.draw_ui(self.screen)
+
+    def run(self) -> int:
+        """The main loop, capped at 60 frames a second; returns the exit status."""
+        import pygame
+
+        if not len(self.scenes):
+            self.main_menu()
+        self.running = True
+        try:
+            while self.running:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.step(min(dt, 0.1))  # a stalled frame must not make animations jump
+        finally:
+            self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        """Close the scenes, remember the window size, release the window and sound."""
+        import pygame
+
+        while len(self.scenes):
+            self.scenes.pop()
+        if not self.fullscreen and tuple(self.size) != tuple(self.settings.window_size):
+            try:
+                self.settings_store.save(dataclasses.replace(self.settings, window_size=tuple(self.size)))
+            except (OSError, ValueError):
+                pass
+        self.sound.stop()
+        pygame.quit()
+
+
+# ----- the command line --------------------------------------------------------------------
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}") from None
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        raise argparse.ArgumentTypeError(f"the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
+    if width > 16384 or height > 16384:
+        raise argparse.ArgumentTypeError(f"{text} is larger than any screen")
+    return width, height
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="crazy-eights",
+        description="Crazy Eights and its cousins (Hoyle, Swedish Rummy, Crazy Aces, action cards, Switch) "
+                    "against computer players.")
+    parser.add_argument("--version", action="version", version=f"crazy-eights {version()}")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--windowed", action="store_true", help="play in a window (remembered)")
+    mode.add_argument("--fullscreen", action="store_true", help="play full screen (remembered; F11 toggles)")
+    parser.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1280x720")
+    parser.add_argument("--seed", type=int, metavar="N", help="seed for the first new game (replayable deals)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="self-test: play a seeded computer-only match headless through the real scenes, then exit")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the game (or the --smoke self-test); returns the exit status."""
+    multiprocessing.freeze_support()
+    args = _parser().parse_args(argv)
+    if args.smoke:
+        return smoke(seed=8 if args.seed is None else args.seed)
+    fullscreen = True if args.fullscreen else False if args.windowed else None
+    app = App(size=args.size, fullscreen=fullscreen)
+    if fullscreen is not None and app.settings.fullscreen != fullscreen:
+        app.save_settings(dataclasses.replace(app.settings, fullscreen=fullscreen))
+    app.seed_override = args.seed
+    return app.run()
+
+
+SMOKE_TIME_LIMIT = 120.0
+
+
+def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
+    """Headless self-test: main menu, then a seeded computer-only match played to its result."""
+    _headless_environment()
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    with tempfile.TemporaryDirectory(prefix="crazy-eights-smoke-") as home:
+        os.environ["CRAZY_EIGHTS_HOME"] = home
+        from game.rules import Match, preset
+        from game.store import UserFolders
+
+        from .scenes.menu import MainMenuScene
+
+        app = App(size=DEFAULT_SIZE, folders=UserFolders.default(), headless=True, fullscreen=False)
+        app.save_settings(dataclasses.replace(app.settings, animation_speed="instant", ai_think_budget_ms=10))
+        app.running = True
+        app.push(MainMenuScene(app))
+        app.step()
+        if not isinstance(app.scenes.top, MainMenuScene):
+            print("smoke: the main menu did not open", file=sys.stderr)
+            return 1
+        from .table import MatchResultScene, TableScene
+
+        rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=2)
+        match = Match(rules, seed=seed)
+        seats = [{"name": "Ada", "kind": "easy"}, {"name": "Bruno", "kind": "medium"},
+                 {"name": "Chloe", "kind": "hard"}]
+        table = TableScene(app, match, seats)
+        app.push(table)
+        started = time.monotonic()
+        frames = 0
+        while not isinstance(app.scenes.top, MatchResultScene):
+            if time.monotonic() - started > time_limit:
+                print(f"smoke: the match did not finish within {time_limit:.0f} s "
+                      f"(hand {match.hand_number}, top scene {type(app.scenes.top).__name__})", file=sys.stderr)
+                return 1
+            if not app.running:
+                print("smoke: the game quit before the match ended", file=sys.stderr)
+                return 1
+            app.step(1 / FPS)
+            frames += 1
+        if not table.match.over:
+            print("smoke: the match result showed before the match was over", file=sys.stderr)
+            return 1
+        names = ", ".join(seats[s]["name"] for s in table.match.winners)
+        print(f"smoke: ok, {len(table.match.results)} hands in {frames} frames "
+              f"({time.monotonic() - started:.1f} s); won by {names}")
+        app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""The one place that knows where the game's files are, in a source checkout and in a frozen build.
+
+A source checkout keeps the art in ``assets/`` at the top of the repository; a
+PyInstaller build unpacks the same folder under ``sys._MEIPASS``. Fonts are
+the Noto Sans files that pygame_gui ships (its PyInstaller hook bundles them),
+so they are found through pygame_gui's own package folder in both cases.
+
+A missing card, back or icon file raises :class:`AssetMissing`, naming the
+file and how to make it: the art is part of the game, not an optional extra.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+CARD_RATIO = 1.4
+CARD_BACK_STYLES = ("blue", "red")
+SOUND_NAMES = ("deal", "play", "draw", "shuffle", "invalid", "win", "lose", "click")
+
+# Jokers beyond the two drawn faces reuse their art (X3 looks like X1, X4 like X2).
+_JOKER_ART = {"X1": "X1", "X2": "X2", "X3": "X1", "X4": "X2"}
+
+
+class AssetMissing(FileNotFoundError):
+    """A file the game needs is not where it should be."""
+
+
+def resource_root() -> Path:
+    """The folder holding ``assets/``: the unpacked bundle when frozen, else the repository."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        return Path(bundle)
+    return Path(__file__).resolve().parents[2]
+
+
+def package_file(*parts: str) -> Path:
+    """A data file inside the ``game`` package (theme, locale catalogues)."""
+    return Path(__file__).resolve().parent.joinpath(*parts)
+
+
+def gui_font_path(bold: bool = False) -> Path:
+    """The Noto Sans file that pygame_gui bundles (also inside a frozen build)."""
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return Path(pygame_gui.__file__).resolve().parent / "data" / name
+
+
+def card_height(width: int) -> int:
+    """Cards are 1.4 times as tall as they are wide."""
+    return round(width * CARD_RATIO)
+
+
+class Assets:
+    """Loads and caches card art, fonts, the icon and sound paths."""
+
+    def __init__(self, root: Path | None = None):
+        self.root = Path(root) if root is not None else resource_root()
+        self.cards_dir = self.root / "assets" / "cards"
+        self.sounds_dir = self.root / "assets" / "sounds"
+        self.icon_path = self.root / "assets" / "icon" / "icon.png"
+        self._surfaces: dict[tuple, pygame.Surface] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+    # ----- cards ------------------------------------------------------------
+
+    def card_path(self, card_code: str, four_color: bool = False) -> Path:
+        """The SVG file of a card face in our notation (``8S``, ``10H``, ``X1``)."""
+        code = card_code.strip().upper()
+        if code.startswith("X"):
+            if code not in _JOKER_ART:
+                raise ValueError(f"not a joker we have art for: {card_code!r}")
+            code = _JOKER_ART[code]
+        folder = self.cards_dir / "four_color" if four_color else self.cards_dir
+        return folder / f"{code}.svg"
+
+    def card(self, card_code: str, width: int, four_color: bool = False) -> pygame.Surface:
+        """A card face ``width`` pixels wide (height = width * 1.4), cached per size."""
+        path = self.card_path(card_code, four_color)
+        return self._svg(path, int(width))
+
+    def back(self, style: str, width: int) -> pygame.Surface:
+        """A card back (``blue`` or ``red``) ``width`` pixels wide."""
+        if style not in CARD_BACK_STYLES:
+            raise ValueError(f"card back must be one of {', '.join(CARD_BACK_STYLES)}, not {style!r}")
+        return self._svg(self.cards_dir / f"back_{style}.svg", int(width))
+
+    def _svg(self, path: Path, width: int) -> pygame.Surface:
+        key = (path, width)
+        surface = self._surfaces.get(key)
+        if surface is None:
+            if width < 1:
+                raise ValueError(f"a card must be at least 1 pixel wide, not {width}")
+            if not path.is_file():
+                raise AssetMissing(f"card art {path} is missing (generate it with `make assets`)")
+            surface = pygame.image.load_sized_svg(str(path), (width, card_height(width)))
+            if pygame.display.get_surface() is not None:
+                surface = surface.convert_alpha()
+            self._surfaces[key] = surface
+        return surface
+
+    # ----- fonts, icon, sounds ---------------------------------------------------
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """Noto Sans at ``size`` pixels (the font the widgets use too)."""
+        key = (int(size), bool(bold))
+        font = self._fonts.get(key)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = pygame.font.Font(str(gui_font_path(bold)), key[0])
+            self._fonts[key] = font
+        return font
+
+    def icon(self) -> pygame.Surface:
+        """The window icon."""
+        if not self.icon_path.is_file():
+            raise AssetMissing(f"the icon {self.icon_path} is missing (generate it with `make assets`)")
+        return pygame.image.load(str(self.icon_path))
+
+    def sound_path(self, name: str) -> Path:
+        """The WAV file of a sound effect (``deal``, ``play``, ``draw``…)."""
+        if name not in SOUND_NAMES:
+            raise ValueError(f"no sound effect called {name!r}; known: {', '.join(SOUND_NAMES)}")
+        return self.sounds_dir / f"{name}.wav"
+
+    def missing_files(self) -> list[Path]:
+        """Every file the game expects that is not there (for tests and the build check)."""
+        from game.rules import RANKS, SUITS
+
+        expected = [self.icon_path]
+        expected += [self.cards_dir / f"back_{style}.svg" for style in CARD_BACK_STYLES]
+        for joker in ("X1", "X2"):
+            expected += [self.cards_dir / f"{joker}.svg", self.cards_dir / "four_color" / f"{joker}.svg"]
+        for rank in RANKS:
+            for suit in SUITS:
+                expected.append(self.cards_dir / f"{rank}{suit}.svg")
+                expected.append(self.cards_dir / "four_color" / f"{rank}{suit}.svg")
+        expected += [self.sound_path(name) for name in SOUND_NAMES]
+        return [path for path in expected if not path.is_file()]

@@ -1,0 +1,138 @@
+"""Translation: one ``_()`` for every player-facing string, and the rules core's reasons in words.
+
+Catalogues live in ``game/ui/locale/<lang>/LC_MESSAGES/crazy-eights.mo``
+(gettext domain ``crazy-eights``). The language comes from the ``LANGUAGE``
+(or ``LC_ALL``/``LC_MESSAGES``/``LANG``) environment variables the usual
+gettext way, or from :func:`set_language`; without a catalogue the English
+source strings are shown.
+
+Mark strings with ``_("…")`` where they are shown and with ``N_("…")`` where
+they are only stored (translated later with ``_(variable)``);
+``tools/extract_messages.py`` collects both, and ``ngettext``, into the
+``.pot`` template.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+from pathlib import Path
+
+DOMAIN = "crazy-eights"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+_translation: _gettext.NullTranslations = _gettext.translation(DOMAIN, LOCALE_DIR, fallback=True)
+
+
+def set_language(language: str | None) -> None:
+    """Switch catalogues (``"de"``, ``"en"``…; None = from the environment)."""
+    global _translation
+    languages = [language] if language else None
+    _translation = _gettext.translation(DOMAIN, LOCALE_DIR, languages=languages, fallback=True)
+
+
+def _(message: str) -> str:
+    """The translation of ``message`` (the message itself in English)."""
+    return _translation.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it yet."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural translation that fits ``count``."""
+    return _translation.ngettext(singular, plural, count)
+
+
+# ----- cards in words ---------------------------------------------------------
+
+SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+RANK_WORDS = {
+    "A": N_("ace"), "2": N_("two"), "3": N_("three"), "4": N_("four"), "5": N_("five"),
+    "6": N_("six"), "7": N_("seven"), "8": N_("eight"), "9": N_("nine"), "10": N_("ten"),
+    "J": N_("jack"), "Q": N_("queen"), "K": N_("king"), "X": N_("joker"),
+}
+# Plural rank names, for rules text such as "eights are wild".
+RANK_PLURALS = {
+    "A": N_("aces"), "2": N_("twos"), "3": N_("threes"), "4": N_("fours"), "5": N_("fives"),
+    "6": N_("sixes"), "7": N_("sevens"), "8": N_("eights"), "9": N_("nines"), "10": N_("tens"),
+    "J": N_("jacks"), "Q": N_("queens"), "K": N_("kings"), "X": N_("jokers"),
+}
+
+
+def suit_name(suit: str) -> str:
+    """``"H"`` -> ``"hearts"``."""
+    return _(SUIT_WORDS[suit.upper()])
+
+
+def rank_name(rank: str, plural: bool = False) -> str:
+    """``"Q"`` -> ``"queen"`` (or ``"queens"``)."""
+    rank = rank.upper()
+    return _(RANK_PLURALS[rank] if plural else RANK_WORDS[rank])
+
+
+def card_name(code: str) -> str:
+    """``"QH"`` -> ``"queen of hearts"``; ``"X1"`` -> ``"joker"``."""
+    code = code.strip().upper()
+    if code.startswith("X"):
+        return _("joker")
+    rank, suit = code[:-1], code[-1]
+    if rank not in RANK_WORDS or suit not in SUIT_WORDS:
+        raise ValueError(f"not a card: {code!r}")
+    return _("{rank} of {suit}").format(rank=rank_name(rank), suit=suit_name(suit))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def reason_text(error) -> str:
+    """An :class:`~game.rules.IllegalMove` as a sentence for the player, in their language."""
+    reason = getattr(error, "reason", "")
+    params = getattr(error, "params", {}) or {}
+    card = params.get("card")
+    the_card = card_name(card) if card else _("that card")
+    if reason == "not_in_hand":
+        return _capital(_("the {card} is not in your hand.").format(card=the_card))
+    if reason == "must_answer_penalty":
+        count = int(params.get("count", 0))
+        return ngettext("You must pick up {count} card or answer with a matching card.",
+                        "You must pick up {count} cards or answer with a matching card.",
+                        count).format(count=count)
+    if reason == "must_answer_skip":
+        return _("You are skipped unless you play a skip card.")
+    if reason == "only_drawn_card":
+        return _("After drawing you may only play the card you drew, the {card}.").format(card=the_card)
+    if reason == "needs_suit":
+        return _("Name a suit for your wild card.")
+    if reason == "not_wild":
+        return _capital(_("the {card} is not wild, so it cannot name a suit.").format(card=the_card))
+    if reason == "not_matching":
+        suit, rank = params.get("suit"), params.get("rank")
+        if suit in SUIT_WORDS and rank in RANK_WORDS:
+            return _capital(_("the {card} doesn't match {suit} or {rank}.").format(
+                card=the_card, suit=suit_name(suit), rank=rank_name(rank)))
+        return _capital(_("the {card} doesn't match the top card.").format(card=the_card))
+    if reason == "stock_empty":
+        return _("The stock is empty.")
+    if reason == "draw_limit":
+        return _("You cannot draw again: play a card or pass.")
+    if reason == "must_play":
+        return _("You have a card you can play, so you cannot draw.")
+    if reason == "cannot_pass":
+        return _("You cannot pass now.")
+    if reason == "last_card_not_allowed":
+        return _("You can call “Last card” only when you hold two cards.")
+    if reason == "stop_not_allowed":
+        threshold = int(params.get("threshold", 0))
+        return ngettext("You can call “Stop!” only at the start of your turn with at most {threshold} point in hand.",
+                        "You can call “Stop!” only at the start of your turn with at most {threshold} points in hand.",
+                        threshold).format(threshold=threshold)
+    if reason == "hand_over":
+        return _("The hand is over.")
+    if reason == "match_over":
+        return _("The match is over.")
+    if reason == "hand_in_progress":
+        return _("The current hand is not over yet.")
+    # A reason this version does not know yet: the rules core's own English sentence.
+    return _capital(str(error))

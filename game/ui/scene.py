@@ -1,0 +1,95 @@
+"""Scenes and the scene stack (modelled on Tuxemon): only the top scene gets input."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """One screen. ``draw`` never changes state; ``update`` advances animations by ``dt`` seconds."""
+
+    #: Draw the scene below first (for dialogs and overlays such as the pause menu).
+    transparent = False
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def on_enter(self) -> None:
+        """Called when the scene becomes the top of the stack (create widgets here)."""
+
+    def on_exit(self) -> None:
+        """Called when the scene stops being the top (kill widgets here)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; return True when it was consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene (widgets are drawn by the app after this)."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay everything out again."""
+
+
+class SceneStack:
+    """push / pop / replace; the top scene is the active one."""
+
+    def __init__(self):
+        self._scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        """The active scene."""
+        return self._scenes[-1] if self._scenes else None
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):
+        return iter(self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        """Put a scene on top."""
+        if self.top:
+            self.top.on_exit()
+        self._scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene and re-enter the one below."""
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.on_exit()
+        if self.top:
+            self.top.on_enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another."""
+        if self._scenes:
+            self._scenes.pop().on_exit()
+        self._scenes.append(scene)
+        scene.on_enter()
+
+    def clear_to(self, scene: Scene) -> None:
+        """Drop every scene and start again from ``scene``."""
+        while self._scenes:
+            self._scenes.pop().on_exit()
+        self.push(scene)
+
+    def visible(self) -> list[Scene]:
+        """Scenes to draw, bottom first: the top one and any below it that show through."""
+        shown = []
+        for scene in reversed(self._scenes):
+            shown.append(scene)
+            if not scene.transparent:
+                break
+        return list(reversed(shown))

@@ -1,0 +1,1 @@
+"""The menu scenes: main menu, new game, rules, settings, statistics, pause, and notices."""

@@ -1,0 +1,157 @@
+"""The main menu: the title art and Continue / New game / Rules / Statistics / Settings / Quit."""
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import _
+from ..widgets_util import CREAM, WidgetScene, backdrop, draw_card_fan, render_title
+
+
+class MainMenuScene(WidgetScene):
+    """The first screen."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self._art_cache: tuple | None = None
+        self.continue_button = None
+
+    # ----- widgets -------------------------------------------------------------------
+
+    def can_continue(self) -> bool:
+        """Whether to offer Continue: an autosave exists and has not proved unusable."""
+        return self.app.autosave_store.exists() and not self.app.autosave_broken
+
+    def build(self) -> None:
+        for problem in self.app.take_startup_problems():
+            self.app.notify(problem, seconds=12.0, problem=True)
+        width, height = self.app.size
+        entries = []
+        if self.can_continue():
+            entries.append((_("Continue"), self.continue_game, True, "continue"))
+        entries += [
+            (_("New game"), self.new_game, not self.can_continue(), "new_game"),
+            (_("Rules"), self.rules, False, "rules"),
+            (_("Statistics"), self.statistics, False, "statistics"),
+            (_("Settings"), self.settings, False, "settings"),
+            (_("Quit"), self.app.quit, False, "quit"),
+        ]
+        button_w, button_h, gap = self.px(300), max(self.text_h(17) + 16, self.px(54)), self.px(14)
+        pad = self.px(30)
+        panel_h = len(entries) * button_h + (len(entries) - 1) * gap + 2 * pad
+        panel = pygame.Rect(0, 0, button_w + 2 * pad, panel_h)
+        panel.center = (round(width * 0.75), height // 2)
+        self.panel = self.frame(panel, name="menu_panel")
+        self.buttons = {}
+        inner = self.panel.get_container().get_rect()
+        x = (inner.width - button_w) // 2
+        y = (inner.height - (panel_h - 2 * pad)) // 2
+        for text, action, primary, name in entries:
+            self.buttons[name] = self.button((x, y, button_w, button_h), text, action, primary=primary,
+                                             container=self.panel, name=name)
+            y += button_h + gap
+        self.continue_button = self.buttons.get("continue")
+        from ..app import version
+        text = _("Version {version}").format(version=version())
+        version_w = self.text_w(text, 14, bold=False) + 8
+        self.label((width - version_w - self.px(34), height - self.px(34) - self.text_h(14), version_w, self.text_h(14)),
+                   text, "@subtle", name="version")
+
+    # ----- actions ---------------------------------------------------------------------
+
+    def continue_game(self) -> None:
+        from game.rules import Match, RecordError
+
+        record, problem = self.app.autosave_store.load()
+        if record is None:
+            self._autosave_unusable(problem or _("The saved match could not be found."))
+            return
+        try:
+            seats = check_seats(record.get("seats"))
+            match = Match.from_record(record.get("record"))
+            if len(seats) != match.rules.players:
+                raise ValueError(_("the saved players do not fit the saved rules"))
+        except (RecordError, ValueError, TypeError) as error:
+            self._autosave_unusable(_("The saved match cannot be resumed: {reason}").format(reason=error))
+            return
+        from ..table import TableScene
+
+        self.app.push(TableScene(self.app, match, seats))
+
+    def _autosave_unusable(self, problem: str) -> None:
+        self.app.autosave_broken = True
+        self.app.notify(problem, seconds=10.0, problem=True)
+        self.rebuild()
+
+    def new_game(self) -> None:
+        from .new_game import NewGameScene
+
+        self.app.push(NewGameScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def statistics(self) -> None:
+        from .statistics import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def on_escape(self) -> bool:
+        return True  # the main menu has nowhere to go back to; Quit is a button
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # Enter takes the highlighted choice: Continue when there is a match to resume, else New game.
+            (self.continue_game if self.continue_button is not None else self.new_game)()
+            return True
+        return super().handle_event(event)
+
+    def on_settings_changed(self, settings) -> None:
+        self._art_cache = None
+
+    # ----- drawing --------------------------------------------------------------------
+
+    def _art(self) -> pygame.Surface:
+        """The title art (a fan of eights and the name), cached per size and deck style."""
+        width, height = self.app.size
+        key = (width, height, self.app.settings.four_color_deck)
+        if self._art_cache is None or self._art_cache[0] != key:
+            art = pygame.Surface((width, height), pygame.SRCALPHA)
+            centre_x = round(width * 0.34)
+            card_w = round(min(width * 0.105, height * 0.2))
+            four = self.app.settings.four_color_deck
+            cards = [self.app.assets.card(code, card_w, four) for code in ("8C", "8D", "8H", "8S")]
+            draw_card_fan(art, cards, (centre_x, round(height * 0.37)), spread_degrees=44)
+            title = render_title(self.app.assets.font(max(40, self.px(76)), bold=True), _("Crazy Eights"))
+            title_rect = title.get_rect(midtop=(centre_x, round(height * 0.37 + card_w * 1.4 * 0.62)))
+            art.blit(title, title_rect)
+            tagline = self.app.assets.font(max(15, self.px(21))).render(
+                _("Match the rank or the suit — eights are wild."), True, CREAM)
+            art.blit(tagline, tagline.get_rect(midtop=(centre_x, title_rect.bottom + self.px(4))))
+            self._art_cache = (key, art)
+        return self._art_cache[1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(self.app.size), (0, 0))
+        surface.blit(self._art(), (0, 0))
+        self.draw_frames(surface)
+
+
+def check_seats(seats) -> list[dict]:
+    """Validate the seat list of a saved or imported match; raises ValueError saying what is wrong."""
+    if not isinstance(seats, list) or not seats:
+        raise ValueError(_("the list of players is missing"))
+    kinds = {"human", "easy", "medium", "hard"}
+    checked = []
+    for seat in seats:
+        if (not isinstance(seat, dict) or not isinstance(seat.get("name"), str)
+                or not seat["name"].strip() or seat.get("kind") not in kinds):
+            raise ValueError(_("a player in the saved match is damaged"))
+        checked.append({"name": seat["name"].strip()[:24], "kind": seat["kind"]})
+    return checked

@@ -1,0 +1,147 @@
+"""One-line notices ("toasts") shown above every scene, and a small modal message scene.
+
+``app.notify(text)`` shows a toast for a few seconds at the bottom of the
+window; several stack upwards. A toast is a pygame_gui panel holding a label,
+owned by the app rather than by a scene, so it survives scene changes.
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from ..i18n import _
+from ..widgets_util import WidgetScene, ui_scale
+
+TOAST_SECONDS = 6.0
+# Toasts draw above every scene widget (pygame_gui layers: higher is in front).
+TOAST_LAYER = 40
+
+
+class Toast:
+    """One notice: a rounded panel with one line of text, gone after ``seconds``."""
+
+    def __init__(self, app, text: str, seconds: float, problem: bool):
+        self.text = text
+        self.remaining = seconds
+        self.problem = problem
+        font = app.assets.font(round(16 * app.font_scale), bold=True)
+        self._text_width = font.size(text)[0]
+        self._height = round(font.get_height() * 1.9)
+        self.rect = self._rect(app.size)
+        self.panel = pygame_gui.elements.UIPanel(
+            self.rect, starting_height=TOAST_LAYER, manager=app.ui_manager,
+            object_id=ObjectID(object_id="#toast_problem" if problem else "#toast"))
+        inner = self.panel.get_container().get_rect()
+        self.label = pygame_gui.elements.UILabel(
+            pygame.Rect(0, 0, inner.width, inner.height), text, app.ui_manager, container=self.panel,
+            object_id=ObjectID(object_id="#toast_label", class_id="@toast_text"))
+
+    def _rect(self, window_size) -> pygame.Rect:
+        return pygame.Rect(0, 0, min(window_size[0] - 40, self._text_width + 64), self._height)
+
+    def place(self, window_size: tuple[int, int], bottom: int) -> int:
+        """Centre the toast above ``bottom``; returns the top edge it used."""
+        rect = self._rect(window_size)
+        rect.midbottom = (window_size[0] // 2, bottom)
+        if rect.size != self.panel.rect.size:
+            self.panel.set_dimensions(rect.size)
+            inner = self.panel.get_container().get_rect()
+            self.label.set_dimensions(inner.size)
+        self.panel.set_relative_position(rect.topleft)
+        return rect.top
+
+    @property
+    def visible(self) -> bool:
+        return self.panel.alive() and self.panel.visible
+
+    def kill(self) -> None:
+        self.panel.kill()
+
+
+class Notices:
+    """The app's stack of toasts."""
+
+    def __init__(self, app):
+        self.app = app
+        self.toasts: list[Toast] = []
+
+    def show(self, text: str, seconds: float = TOAST_SECONDS, problem: bool = False) -> Toast:
+        """Show a one-line notice (a problem is tinted red)."""
+        text = " ".join(str(text).split())  # one line, whatever the message held
+        for toast in self.toasts:
+            if toast.text == text:  # the same notice again: just keep it up longer
+                toast.remaining = max(toast.remaining, seconds)
+                return toast
+        toast = Toast(self.app, text, seconds, problem)
+        self.toasts.append(toast)
+        self.layout()
+        return toast
+
+    def texts(self) -> list[str]:
+        """What is showing now (for tests and the screenshots tool)."""
+        return [toast.text for toast in self.toasts]
+
+    def clear(self) -> None:
+        for toast in self.toasts:
+            toast.kill()
+        self.toasts.clear()
+
+    def update(self, dt: float) -> None:
+        expired = False
+        for toast in list(self.toasts):
+            toast.remaining -= dt
+            if toast.remaining <= 0:
+                toast.kill()
+                self.toasts.remove(toast)
+                expired = True
+        if expired:
+            self.layout()
+
+    def layout(self) -> None:
+        size = self.app.size
+        bottom = size[1] - round(64 * ui_scale(size))
+        for toast in reversed(self.toasts):
+            bottom = toast.place(size, bottom) - 8
+
+
+class MessageScene(WidgetScene):
+    """A modal notice over the current screen: a title, a few lines, and OK."""
+
+    transparent = True
+
+    def __init__(self, app, title: str, text: str, button: str | None = None):
+        super().__init__(app)
+        self.title = title
+        self.text = text
+        self.button_text = button or _("OK")
+
+    def build(self) -> None:
+        width, height = self.app.size
+        button_w, button_h = self.px(160), max(self.text_h(18) + 14, self.px(46))
+        heading_h = self.text_h(21)
+        pad = self.px(26)
+        box_w = min(width - 80, self.px(560))
+        # Measure the text first: the box is as tall as its message needs.
+        probe = pygame_gui.elements.UITextBox(self.text, pygame.Rect(0, 0, box_w - 2 * pad - 16, -1), self.manager,
+                                              object_id=ObjectID(class_id="@plain"), visible=0)
+        text_h = probe.rect.height
+        probe.kill()
+        box = pygame.Rect(0, 0, box_w, pad + heading_h + self.px(8) + text_h + self.px(22) + button_h + pad + 8)
+        box.center = (width // 2, height // 2)
+        panel = self.frame(box, starting_height=4, name="message_panel")
+        inner_w, inner_h = panel.get_container().get_rect().size
+        self.label((pad, pad - self.px(6), inner_w - 2 * pad, heading_h), self.title, "@heading", container=panel)
+        self.add(pygame_gui.elements.UITextBox(
+            self.text, pygame.Rect(pad, pad + heading_h, inner_w - 2 * pad, text_h),
+            self.manager, container=panel, object_id=ObjectID(object_id="#message_text", class_id="@plain")))
+        self.button(((inner_w - button_w) // 2, inner_h - button_h - pad + 4, button_w, button_h),
+                    self.button_text, self.app.pop, primary=True, container=panel, name="message_ok")
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.app.pop()
+            return True
+        return super().handle_event(event)
+
+    dim_alpha = 120

@@ -1,0 +1,343 @@
+"""The New Game screen: choose a game, the players, the match length and house rules, then Start.
+
+The rule set is built the one way the rules core offers (``with_house_rules``
+then ``RuleSet.replace``); when the rules core refuses the combination, its
+reason is shown and Start is disabled. The choices are remembered in
+``settings.last_new_game``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import html
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.rules import (DESCRIPTIONS, HOUSE_RULES, PRESETS, InvalidRuleSet, Match, house_rules_for, preset,
+                        with_house_rules)
+
+from ..i18n import N_, _, ngettext
+from ..rules_text import summary
+from ..widgets_util import WidgetScene, draw_heading
+
+LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
+OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid")
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+
+
+def match_options(preset_id: str) -> list[tuple[str, str, dict]]:
+    """(key, label, RuleSet changes) for the match-length drop-down of a preset."""
+    rules = PRESETS[preset_id]
+    end = rules.match_end
+    if end == "target_loses":
+        return [(f"target:{n}", _("To {n} points").format(n=n), {"target": n}) for n in (100, 200, 500)]
+    if end == "target_wins":
+        return [(f"target:{n}", _("First to {n}").format(n=n), {"target": n}) for n in (100, 200, 500)]
+    if end == "fixed_hands":
+        return [(f"hands:{n}", ngettext("{n} hand", "{n} hands", n).format(n=n),
+                 {"match_end": "fixed_hands", "fixed_hands": n}) for n in (1, 3, 5, 7, 10)]
+    if end == "elimination":
+        # RULES.md: Switch is played to elimination at 100, or over fixed hands, or as one hand.
+        return ([(f"elimination:{n}", _("Out over {n}").format(n=n),
+                  {"match_end": "elimination", "target": n}) for n in (50, 100, 200)]
+                + [("hands:5", _("5 hands"), {"match_end": "fixed_hands", "fixed_hands": 5}),
+                   ("single", _("One hand"), {"match_end": "single_hand"})])
+    return [("single", _("One hand"), {"match_end": "single_hand"})]
+
+
+def default_match_key(preset_id: str) -> str:
+    """The option that leaves the preset as it is."""
+    rules = PRESETS[preset_id]
+    for key, _label, changes in match_options(preset_id):
+        if all(getattr(rules, name) == value for name, value in changes.items()):
+            return key
+    return match_options(preset_id)[0][0]
+
+
+class NewGameScene(WidgetScene):
+    """Set up a match against the computer."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        remembered = app.settings.last_new_game if isinstance(app.settings.last_new_game, dict) else {}
+        self.preset_id = remembered.get("preset") if remembered.get("preset") in PRESETS else "crazy_eights"
+        players = remembered.get("players")
+        self.players = players if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else 4
+        levels = remembered.get("levels")
+        known = {key for key, _ in LEVELS}
+        self.levels = ["medium"] * (MAX_PLAYERS - 1)
+        if isinstance(levels, list):
+            for index, level in enumerate(levels[:MAX_PLAYERS - 1]):
+                if level in known:
+                    self.levels[index] = level
+        offered = {rule.id for rule in house_rules_for(self.preset_id)}
+        switches = remembered.get("switches")
+        self.switches = {s for s in switches if s in offered} if isinstance(switches, list) else set()
+        keys = [key for key, _l, _c in match_options(self.preset_id)]
+        self.match_key = remembered.get("match") if remembered.get("match") in keys else default_match_key(self.preset_id)
+        self.rules = None
+        self.problem: str | None = None
+        self.toggles: dict = {}
+        self.level_menus: dict = {}
+        self.evaluate()
+
+    # ----- the rule set --------------------------------------------------------------
+
+    def evaluate(self) -> None:
+        """Build the rule set from the choices; on refusal keep the reason and no rules."""
+        ordered = [rule.id for rule in HOUSE_RULES if rule.id in self.switches]
+        changes = next((c for key, _l, c in match_options(self.preset_id) if key == self.match_key), {})
+        try:
+            self.rules = with_house_rules(self.preset_id, self.players, ordered).replace(**changes)
+            self.problem = None
+        except InvalidRuleSet as error:
+            self.rules = None
+            self.problem = str(error)
+
+    def built_in_switches(self) -> set[str]:
+        """Switches the chosen game already has (shown ticked and fixed)."""
+        base = preset(self.preset_id, self.players)
+        return {rule.id for rule in house_rules_for(self.preset_id) if rule.is_on(base)}
+
+    def choices(self) -> dict:
+        """What to remember in settings.last_new_game."""
+        return {"preset": self.preset_id, "players": self.players, "levels": list(self.levels),
+                "match": self.match_key, "switches": sorted(self.switches)}
+
+    def seats(self) -> list[dict]:
+        """Seat 0 is the player; the others are computer players at the chosen levels."""
+        seats = [{"name": self.app.settings.player_name, "kind": "human"}]
+        for index in range(self.players - 1):
+            seats.append({"name": OPPONENT_NAMES[index], "kind": self.levels[index]})
+        return seats
+
+    # ----- layout ----------------------------------------------------------------------
+
+    def build(self) -> None:
+        width, height = self.app.size
+        top = self.px(92)
+        button_h = max(self.text_h(17) + 14, self.px(50))
+        bottom = height - self.px(28) - button_h - self.px(16)
+        gap = self.px(24)
+        total_w = min(width - self.px(60), self.px(1180))
+        left_w = round(total_w * 0.53)
+        right_w = total_w - left_w - gap
+        left = (width - total_w) // 2
+        panel_h = bottom - top
+        pad = self.px(20)
+        row_h = max(self.px(40), self.text_h(16) + 10)
+        row_gap = self.px(7)
+        field_w = max(self.text_w(_("Game")), self.text_w(_("Players"))) + self.px(18)
+
+        # ---- left: game, players, match, opponents, summary (tighter if the summary would not fit) ----
+        setup_rect = pygame.Rect(left, top, left_w, panel_h)
+        first = len(self.widgets)
+        if not self._build_setup(setup_rect, pad, row_h, row_gap, field_w, compact=False):
+            for widget in self.widgets[first:]:
+                widget.kill()
+            del self.widgets[first:]
+            self._build_setup(setup_rect, pad, row_h, row_gap, field_w, compact=True)
+
+        # ---- right: house rules ----
+        right = self.frame((left + left_w + gap, top, right_w, panel_h), name="house_rules")
+        r_w, r_h = right.get_container().get_rect().size
+        heading_h = self.text_h(21)
+        self.label((pad, pad - self.px(6), r_w - 2 * pad, heading_h), _("House rules"), "@heading", container=right)
+        list_top = pad - self.px(6) + heading_h + self.px(6)
+        scroller = self.add(pygame_gui.elements.UIScrollingContainer(
+            pygame.Rect(self.px(6), list_top, r_w - self.px(10), r_h - list_top - self.px(8)),
+            self.manager, container=right, allow_scroll_x=False, object_id="#house_rule_list"))
+        box = max(20, self.px(24))
+        text_x = pad - self.px(6) + box + self.px(10)
+        text_w = r_w - self.px(10) - text_x - self.px(28)  # room for the scroll bar
+        built_in = self.built_in_switches()
+        self.toggles = {}
+        ty = self.px(4)
+        for rule in house_rules_for(self.preset_id):
+            fixed = rule.id in built_in
+            toggle = self.add(pygame_gui.elements.UICheckBox(
+                pygame.Rect(pad - self.px(6), ty, box, box), _(rule.name), self.manager, container=scroller,
+                object_id=f"#switch_{rule.id}", initial_state=fixed or rule.id in self.switches,
+                tool_tip_text=_("Already part of this game.") if fixed else None))
+            if fixed:
+                toggle.disable()
+            self.toggles[toggle] = rule.id
+            text = self.add(pygame_gui.elements.UITextBox(
+                html.escape(_(rule.explanation)), pygame.Rect(text_x, ty + box + self.px(2), text_w, -1),
+                self.manager, container=scroller, object_id=ObjectID(class_id="@description")))
+            ty = text.relative_rect.bottom + self.px(12)
+        scroller.set_scrollable_area_dimensions((r_w - self.px(34), ty))
+
+        # ---- bottom: Back and Start ----
+        gap_b = self.px(20)
+        button_w = self.px(220)
+        by = height - self.px(28) - button_h
+        self.button((width // 2 - button_w - gap_b // 2, by, button_w, button_h), _("Back"), self.app.pop, name="back")
+        self.start_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h), _("Start"), self.start,
+                                        primary=True, name="start")
+        self.refresh()
+
+    def _build_setup(self, rect, pad, row_h, row_gap, field_w, compact: bool) -> bool:
+        """The left panel; False when the rules summary would not fit (try again compact)."""
+        if compact:
+            row_gap = max(3, row_gap // 2)
+        panel = self.frame(rect, name="new_game_setup")
+        inner_w, inner_h = panel.get_container().get_rect().size
+        content_w = inner_w - 2 * pad
+        y = pad - self.px(4)
+        self.label((pad, y, field_w, row_h), _("Game"), "@field", container=panel)
+        preset_options = [(_(rules.name), pid) for pid, rules in PRESETS.items()]
+        chosen = next(o for o in preset_options if o[1] == self.preset_id)
+        self.preset_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            preset_options, chosen, pygame.Rect(pad + field_w, y, content_w - field_w, row_h), self.manager,
+            container=panel, object_id="#preset"))
+        y += row_h + self.px(6)
+        self.description = self.add(pygame_gui.elements.UITextBox(
+            html.escape(_(DESCRIPTIONS[self.preset_id])), pygame.Rect(pad + field_w, y, content_w - field_w, -1),
+            self.manager, container=panel, object_id=ObjectID(object_id="#preset_description", class_id="@description")))
+        y = self.description.relative_rect.bottom + self.px(12)
+
+        self.label((pad, y, field_w, row_h), _("Players"), "@field", container=panel)
+        player_options = [(ngettext("{n} player", "{n} players", n).format(n=n), str(n))
+                          for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
+        players_w = self.text_w(player_options[-1][0], bold=False) + self.px(56)
+        self.players_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            player_options, player_options[self.players - MIN_PLAYERS], pygame.Rect(pad + field_w, y, players_w, row_h),
+            self.manager, container=panel, object_id="#players"))
+        match_label_w = self.text_w(_("Match")) + self.px(14)
+        match_x = pad + field_w + players_w + self.px(16)
+        self.label((match_x, y, match_label_w, row_h), _("Match"), "@field", container=panel)
+        options = [(label, key) for key, label, _c in match_options(self.preset_id)]
+        chosen = next(o for o in options if o[1] == self.match_key)
+        self.match_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            options, chosen, pygame.Rect(match_x + match_label_w, y, pad + content_w - match_x - match_label_w, row_h),
+            self.manager, container=panel, object_id="#match_length"))
+        y += row_h + self.px(12)
+
+        section_h = self.text_h(15)
+        self.label((pad, y, content_w, section_h), _("Computer players"), "@section", container=panel)
+        y += section_h + self.px(4)
+        name_w = max(self.text_w(name) for name in OPPONENT_NAMES) + self.px(10)
+        level_w = max(self.text_w(_(text), bold=False) for _k, text in LEVELS) + self.px(50)
+        cell_gap = self.px(14)
+        grid_h = max(self.text_h(16) + 4, self.px(34)) if compact else row_h
+        columns = 3 if 3 * (name_w + level_w) + 2 * cell_gap <= content_w else 2
+        cell_w = (content_w - (columns - 1) * cell_gap) // columns
+        self.level_menus = {}
+        level_options = [(_(text), key) for key, text in LEVELS]
+        for index in range(self.players - 1):
+            col, row = index % columns, index // columns
+            x = pad + col * (cell_w + cell_gap)
+            cy = y + row * (grid_h + row_gap)
+            self.label((x, cy, name_w, grid_h), OPPONENT_NAMES[index], "@field", container=panel)
+            current = next(o for o in level_options if o[1] == self.levels[index])
+            self.level_menus[self.add(pygame_gui.elements.UIDropDownMenu(
+                level_options, current, pygame.Rect(x + name_w, cy, cell_w - name_w, grid_h), self.manager,
+                container=panel, object_id=f"#level_{index + 1}"))] = index
+        rows = (self.players - 1 + columns - 1) // columns
+        y += rows * grid_h + (rows - 1) * row_gap + self.px(14)
+
+        if not compact:
+            self.label((pad, y, content_w, section_h), _("These rules"), "@section", container=panel)
+            y += section_h + self.px(4)
+        # The summary sits in an inset of darker felt that fills the rest of the panel.
+        inset_pad = self.px(10)
+        inset = self.frame((pad - inset_pad, y, content_w + 2 * inset_pad, inner_h - y - pad // 2), "inset",
+                           container=panel, name="summary_inset")
+        inset_w, inset_h = inset.get_container().get_rect().size
+        self.summary_box = self.add(pygame_gui.elements.UITextBox(
+            self.summary_html(), pygame.Rect(inset_pad, self.px(6), inset_w - 2 * inset_pad, -1),
+            self.manager, container=inset, object_id=ObjectID(object_id="#summary", class_id="@summary")))
+        room = inset_h - self.px(8)
+        fits = self.summary_box.rect.height <= room
+        self.summary_box.set_dimensions((inset_w - 2 * inset_pad, max(self.text_h(15, 2), room)))
+        return fits or compact
+
+    def problem_text(self) -> str:
+        """Why the choices cannot be played (empty when they can)."""
+        if not self.problem:
+            return ""
+        return _("These rules cannot be played together: {reason}.").format(reason=self.problem)
+
+    def summary_html(self) -> str:
+        """The live summary, or in its place the reason the rules core refused the choices."""
+        if self.rules is None:
+            return f'<font color="#ffb19a"><b>{html.escape(self.problem_text())}</b></font>'
+        return "<br>".join(html.escape(line) for line in summary(self.rules))
+
+    def refresh(self) -> None:
+        """Show the summary (or the problem) and enable Start only for playable rules."""
+        self.summary_box.set_text(self.summary_html())
+        if self.rules is None:
+            self.start_button.disable()
+        else:
+            self.start_button.enable()
+
+    # ----- events ------------------------------------------------------------------------
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            element = event.ui_element
+            if element is getattr(self, "preset_menu", None):
+                self.set_preset(self.preset_menu.selected_option[1])
+                return True
+            if element is getattr(self, "players_menu", None):
+                self.players = int(self.players_menu.selected_option[1])
+                self.changed(rebuild=True)
+                return True
+            if element is getattr(self, "match_menu", None):
+                self.match_key = self.match_menu.selected_option[1]
+                self.changed()
+                return True
+            if element in self.level_menus:
+                self.levels[self.level_menus[element]] = element.selected_option[1]
+                self.remember()
+                return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) \
+                and event.ui_element in self.toggles:
+            switch = self.toggles[event.ui_element]
+            if event.type == pygame_gui.UI_CHECK_BOX_CHECKED:
+                self.switches.add(switch)
+            else:
+                self.switches.discard(switch)
+            self.changed()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.rules is not None:
+                self.start()
+            return True
+        return super().handle_event(event)
+
+    def set_preset(self, preset_id: str) -> None:
+        self.preset_id = preset_id
+        offered = {rule.id for rule in house_rules_for(preset_id)}
+        self.switches &= offered
+        self.match_key = default_match_key(preset_id)
+        self.changed(rebuild=True)
+
+    def changed(self, rebuild: bool = False) -> None:
+        self.evaluate()
+        self.remember()
+        if rebuild:
+            self.rebuild()
+        else:
+            self.refresh()
+
+    def remember(self) -> None:
+        choices = self.choices()
+        if self.app.settings.last_new_game != choices:
+            self.app.save_settings(dataclasses.replace(self.app.settings, last_new_game=choices))
+
+    def start(self) -> None:
+        if self.rules is None:
+            return
+        self.remember()
+        match = Match(self.rules, seed=self.app.next_seed())
+        from ..table import TableScene
+
+        self.app.replace(TableScene(self.app, match, self.seats()))
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        draw_heading(surface, self.app.assets, _("New game"), self.app.size[0] // 2, self.px(18), max(34, self.px(48)))

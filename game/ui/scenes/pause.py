@@ -1,0 +1,182 @@
+"""The pause menu the table pushes on Escape: resume, rules, settings, export/import a game record, quit."""
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from ..i18n import _
+from ..widgets_util import WidgetScene
+from .menu import check_seats
+
+OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid")
+
+
+class FileDialog(pygame_gui.windows.UIFileDialog):
+    """pygame_gui's file dialog, without the hidden files and folders (``.cache``, ``.config``…)."""
+
+    def _create_list_of_directories_and_files_on_current_path(self):
+        super()._create_list_of_directories_and_files_on_current_path()
+        self.current_file_list = [item for item in self.current_file_list
+                                  if not (item[0] if isinstance(item, tuple) else item).startswith(".")]
+
+
+class PauseScene(WidgetScene):
+    """A see-through overlay over the table; Escape resumes."""
+
+    transparent = True
+
+    def __init__(self, app, table_scene):
+        super().__init__(app)
+        self.table = table_scene
+        self.dialog = None
+        self.dialog_kind: str | None = None
+        self.last_folder = Path.home()
+
+    def build(self) -> None:
+        width, height = self.app.size
+        entries = [
+            (_("Resume"), self.app.pop, True, "resume"),
+            (_("Rules"), self.rules, False, "rules"),
+            (_("Settings"), self.settings, False, "settings"),
+            (_("Export game record…"), self.export_record, False, "export"),
+            (_("Import game record…"), self.import_record, False, "import"),
+            (_("Quit to menu"), self.app.main_menu, False, "quit_to_menu"),
+        ]
+        button_w, button_h, gap = self.px(320), max(self.text_h(17) + 14, self.px(50)), self.px(12)
+        pad = self.px(28)
+        title_h = self.text_h(21) + self.px(20)
+        panel_h = title_h + len(entries) * button_h + (len(entries) - 1) * gap + 2 * pad
+        rect = pygame.Rect(0, 0, button_w + 2 * pad, panel_h)
+        rect.center = (width // 2, height // 2)
+        self.panel_rect = rect
+        panel = self.frame(rect, starting_height=2, name="pause_panel")
+        inner = panel.get_container().get_rect()
+        x = (inner.width - button_w) // 2
+        y = (inner.height - (panel_h - 2 * pad)) // 2
+        self.label((x, y, button_w, title_h - self.px(12)), _("Game paused"), "@heading", name="pause_title",
+                   container=panel)
+        y += title_h
+        self.buttons = {}
+        for text, action, primary, name in entries:
+            self.buttons[name] = self.button((x, y, button_w, button_h), text, action, primary=primary,
+                                             container=panel, name=name)
+            y += button_h + gap
+
+    # ----- actions -----------------------------------------------------------------------
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app, rules=self.table.match.rules))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _dialog_rect(self) -> pygame.Rect:
+        width, height = self.app.size
+        rect = pygame.Rect(0, 0, min(width - 60, 640), min(height - 60, 460))
+        rect.center = (width // 2, height // 2)
+        return rect
+
+    def export_record(self) -> None:
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M")
+        self.dialog_kind = "export"
+        self.dialog = self.add(FileDialog(
+            self._dialog_rect(), self.manager, window_title=_("Export game record"),
+            initial_file_path=str(self.last_folder / f"crazy-eights-{stamp}.json"),
+            allowed_suffixes={".json"}, object_id="#export_dialog"))
+
+    def import_record(self) -> None:
+        self.dialog_kind = "import"
+        self.dialog = self.add(FileDialog(
+            self._dialog_rect(), self.manager, window_title=_("Import game record"),
+            initial_file_path=str(self.last_folder), allowed_suffixes={".json"},
+            allow_existing_files_only=True, object_id="#import_dialog"))
+
+    def record(self) -> dict:
+        """What an exported file holds: the match record and its players (the autosave's shape)."""
+        document = {"record": self.table.match.to_record()}
+        seats = getattr(self.table, "seats", None)
+        if seats:
+            document["seats"] = [dict(seat) for seat in seats]
+        return document
+
+    def write_export(self, path: Path) -> bool:
+        from game.store import export_record
+
+        if path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        try:
+            export_record(self.record(), path)
+        except (OSError, TypeError) as error:
+            self.app.notify(_("The game record could not be saved: {error}")
+                            .format(error=getattr(error, "strerror", None) or error), problem=True)
+            return False
+        self.last_folder = path.parent
+        self.app.notify(_("Game record saved as {name}.").format(name=path.name))
+        return True
+
+    def read_import(self, path: Path) -> bool:
+        """Load a record file and continue that match at a new table; False (with a notice) if unusable."""
+        from game.rules import Match, RecordError
+        from game.store import RecordFileError, import_record
+
+        try:
+            document = import_record(path)
+        except RecordFileError as error:
+            self.app.notify(str(error), problem=True)
+            return False
+        record = document.get("record", document) if isinstance(document, dict) else document
+        try:
+            match = Match.from_record(record)
+        except RecordError as error:
+            self.app.notify(_("{name} cannot be played: {reason}").format(name=path.name, reason=error), problem=True)
+            return False
+        seats = self.seats_for(document.get("seats") if isinstance(document, dict) else None, match.rules.players)
+        self.last_folder = path.parent
+        from ..table import TableScene
+
+        self.app.pop()  # this overlay
+        self.app.replace(TableScene(self.app, match, seats))
+        self.app.notify(_("Game record {name} loaded.").format(name=path.name))
+        return True
+
+    def seats_for(self, saved, players: int) -> list[dict]:
+        """The imported file's players if they fit, else this table's, else the player and medium opponents."""
+        for candidate in (saved, getattr(self.table, "seats", None)):
+            try:
+                seats = check_seats(list(candidate) if candidate is not None else None)
+            except (ValueError, TypeError):
+                continue
+            if len(seats) == players:
+                return seats
+        seats = [{"name": self.app.settings.player_name, "kind": "human"}]
+        seats += [{"name": OPPONENT_NAMES[i], "kind": "medium"} for i in range(players - 1)]
+        return seats
+
+    # ----- events ------------------------------------------------------------------------
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            kind, self.dialog, self.dialog_kind = self.dialog_kind, None, None
+            path = Path(event.text)
+            if kind == "export":
+                self.write_export(path)
+            else:
+                self.read_import(path)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = self.dialog_kind = None
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog is not None \
+                and self.dialog.alive():
+            self.dialog.kill()
+            self.dialog = self.dialog_kind = None
+            return True
+        return super().handle_event(event)
+

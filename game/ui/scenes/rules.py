@@ -1,0 +1,97 @@
+"""The rules screen: any preset's (or this match's) rules, written from the rule set, in a scrolling text box."""
+from __future__ import annotations
+
+import html
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.rules import DESCRIPTIONS, PRESETS, RuleSet
+
+from ..i18n import _
+from ..rules_text import describe
+from ..widgets_util import WidgetScene, draw_heading
+
+THIS_GAME = "this_game"
+
+
+def rules_html(rules: RuleSet, for_match: bool = False, scale: float = 1.0) -> str:
+    """The rules as pygame_gui HTML: gold headings, cream paragraphs."""
+    parts = []
+    for heading, paragraph in describe(rules, for_match=for_match):
+        parts.append(f'<font color="#f2cf6b" pixel_size={round(19 * scale)}><b>{html.escape(heading)}</b></font><br>'
+                     f'{html.escape(paragraph)}<br><br>')
+    return "".join(parts).removesuffix("<br><br>")
+
+
+def preset_label(preset_id: str) -> str:
+    """A preset's name as the player sees it."""
+    return _(PRESETS[preset_id].name)
+
+
+class RulesScene(WidgetScene):
+    """Browse the rules; opened from the pause menu it starts on the rules of the match being played."""
+
+    def __init__(self, app, rules: RuleSet | None = None, preset_id: str | None = None):
+        super().__init__(app)
+        self.match_rules = rules
+        if rules is not None:
+            self.choice = THIS_GAME
+        else:
+            remembered = app.settings.last_new_game.get("preset")
+            self.choice = preset_id or (remembered if remembered in PRESETS else "crazy_eights")
+
+    def options(self) -> list[tuple[str, str]]:
+        """(label, id) pairs for the drop-down."""
+        options = []
+        if self.match_rules is not None:
+            options.append((_("This game: {name}").format(name=_(self.match_rules.name)), THIS_GAME))
+        options += [(preset_label(pid), pid) for pid in PRESETS]
+        return options
+
+    def current_rules(self) -> tuple[RuleSet, bool]:
+        if self.choice == THIS_GAME and self.match_rules is not None:
+            return self.match_rules, True
+        return PRESETS[self.choice], False
+
+    def build(self) -> None:
+        width, height = self.app.size
+        content_w = min(width - self.px(100), self.px(1000))
+        left = (width - content_w) // 2
+        top = self.px(100)
+        options = self.options()
+        chosen = next(o for o in options if o[1] == self.choice)
+        row_h = max(self.text_h(16) + 10, self.px(40))
+        field_w = self.text_w(_("Game")) + self.px(16)
+        menu_w = max(self.text_w(label, bold=False) for label, _id in options) + self.px(60)
+        self.label((left, top, field_w, row_h), _("Game"), "@field")
+        self.dropdown = self.add(pygame_gui.elements.UIDropDownMenu(
+            options, chosen, pygame.Rect(left + field_w, top, menu_w, row_h), self.manager,
+            object_id="#rules_game"))
+        description = DESCRIPTIONS.get(self.choice, "") if self.choice != THIS_GAME else ""
+        desc_x = left + field_w + menu_w + self.px(20)
+        self.add(pygame_gui.elements.UITextBox(
+            html.escape(_(description)), pygame.Rect(desc_x, top - self.px(4), left + content_w - desc_x, -1),
+            self.manager, object_id=ObjectID(object_id="#rules_description", class_id="@description")))
+        box_top = top + row_h + self.px(20)
+        button_h = max(self.text_h(17) + 14, self.px(50))
+        bottom = height - self.px(36) - button_h - self.px(22)
+        rules, for_match = self.current_rules()
+        frame = self.frame((left, box_top, content_w, bottom - box_top), "inset", name="rules_frame")
+        self.text_box = self.add(pygame_gui.elements.UITextBox(
+            rules_html(rules, for_match, self.app.font_scale), pygame.Rect(0, 0, content_w, bottom - box_top),
+            self.manager, container=frame, object_id="#rules_text"))
+        self.button(((width - self.px(220)) // 2, height - self.px(36) - button_h, self.px(220), button_h),
+                    _("Back"), self.app.pop, name="back")
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "dropdown", None):
+            self.choice = self.dropdown.selected_option[1]
+            self.rebuild()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        draw_heading(surface, self.app.assets, _("Rules"), self.app.size[0] // 2, self.px(22), max(34, self.px(50)))

@@ -1,0 +1,204 @@
+"""The settings screen: volumes, animation speed, full screen, name, card back and deck colours.
+
+Every change is saved at once through ``app.save_settings``.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pygame_gui
+
+from ..i18n import N_, _
+from ..widgets_util import WidgetScene, draw_heading
+
+SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant")))
+BACKS = (("blue", N_("Blue")), ("red", N_("Red")))
+PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
+
+
+class SettingsScene(WidgetScene):
+    """Change a setting and it is saved immediately."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.name_problem = False
+
+    # ----- saving --------------------------------------------------------------------
+
+    def change(self, **changes) -> bool:
+        """Save the settings with some fields changed; False if a value was refused."""
+        try:
+            settings = dataclasses.replace(self.app.settings, **changes)
+        except ValueError:
+            return False
+        if settings != self.app.settings:
+            self.app.save_settings(settings)
+        return True
+
+    # ----- layout ----------------------------------------------------------------------
+
+    def build(self) -> None:
+        width, height = self.app.size
+        settings = self.app.settings
+        col_w, gap = min(self.px(520), (width - self.px(60) - self.px(28)) // 2), self.px(28)
+        left = (width - (2 * col_w + gap)) // 2
+        button_h = max(self.text_h(17) + 14, self.px(50))
+        area_top, area_bottom = self.px(100), height - self.px(36) - button_h - self.px(22)
+        row_h = max(self.text_h(16) + 10, self.px(40))
+        row_gap = self.px(14)
+        pad = self.px(24)
+        heading_h = self.text_h(21)
+        box = max(20, self.px(26))
+        back_w = max(58, self.px(80))
+        back_h = round(back_w * 1.4)
+        choice_h = max(self.text_h(15) + 8, self.px(36))
+        card_w = max(46, self.px(64))
+        left_h = 2 * pad + heading_h + self.px(10) + 5 * row_h + 4 * row_gap + self.text_h(15)
+        right_h = (2 * pad + heading_h + self.px(10) + back_h + self.px(8) + choice_h + self.px(22)
+                   + row_h + self.px(6) + round(card_w * 1.4) + self.px(16) + row_h)
+        panel_h = min(area_bottom - area_top, max(left_h, right_h) + self.px(12))
+        top = area_top + (area_bottom - area_top - panel_h) // 2
+        labels = (_("Sound volume"), _("Effects volume"), _("Animation speed"), _("Your name"), _("Card back"))
+        label_w = max(self.text_w(text) for text in labels) + self.px(20)
+
+        # Left: sound, motion, window, name.
+        left_panel = self.frame((left, top, col_w, panel_h), name="settings_general")
+        inner_w = left_panel.get_container().get_rect().width
+        ctrl_x = pad + label_w
+        ctrl_w = inner_w - ctrl_x - pad
+        y = pad - self.px(4)
+        self.label((pad, y, inner_w - 2 * pad, heading_h), _("Sound and display"), "@heading", container=left_panel)
+        y += heading_h + self.px(10)
+
+        self.sliders = {}
+        self.value_labels = {}
+        value_w = self.text_w("100%") + self.px(6)
+        slider_h = max(20, self.px(26))
+        for field, text in (("sound_volume", _("Sound volume")), ("effects_volume", _("Effects volume"))):
+            self.label((pad, y, label_w, row_h), text, "@field", container=left_panel)
+            slider = self.add(pygame_gui.elements.UIHorizontalSlider(
+                pygame.Rect(ctrl_x, y + (row_h - slider_h) // 2, ctrl_w - value_w - self.px(10), slider_h),
+                round(getattr(settings, field) * 100), (0, 100), self.manager, container=left_panel,
+                object_id=f"#{field}", click_increment=5))
+            self.sliders[slider] = field
+            self.value_labels[field] = self.label(
+                (ctrl_x + ctrl_w - value_w, y, value_w, row_h), f"{round(getattr(settings, field) * 100)}%",
+                "@value", container=left_panel)
+            y += row_h + row_gap
+
+        self.label((pad, y, label_w, row_h), _("Animation speed"), "@field", container=left_panel)
+        speed_options = [(_(text), key) for key, text in SPEEDS]
+        current = next(o for o in speed_options if o[1] == settings.animation_speed)
+        self.speed = self.add(pygame_gui.elements.UIDropDownMenu(
+            speed_options, current, pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager,
+            container=left_panel, object_id="#animation_speed"))
+        y += row_h + row_gap
+
+        self.label((pad, y, label_w, row_h), _("Your name"), "@field", container=left_panel)
+        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager, container=left_panel,
+            object_id="#player_name", initial_text=settings.player_name))
+        self.name_entry.set_text_length_limit(24)
+        y += row_h + row_gap
+        self.fullscreen_box = self.add(pygame_gui.elements.UICheckBox(
+            pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Full screen (F11)"), self.manager,
+            container=left_panel, object_id="#fullscreen", initial_state=settings.fullscreen))
+        y += row_h + self.px(4)
+        self.name_hint = self.label((pad, y, inner_w - 2 * pad, self.text_h(15)),
+                                    _("Names are 1 to 24 characters.") if self.name_problem else "",
+                                    "@problem", container=left_panel)
+
+        # Right: the cards.
+        right_panel = self.frame((left + col_w + gap, top, col_w, panel_h), name="settings_cards")
+        inner_w = right_panel.get_container().get_rect().width
+        y = pad - self.px(4)
+        self.label((pad, y, inner_w - 2 * pad, heading_h), _("Cards"), "@heading", container=right_panel)
+        y += heading_h + self.px(10)
+        self.label((pad, y, label_w, row_h), _("Card back"), "@field", container=right_panel)
+        choice_w = min(self.px(120), (inner_w - ctrl_x - pad - self.px(16)) // 2)
+        self.back_buttons = {}
+        for index, (style, text) in enumerate(BACKS):
+            x = ctrl_x + index * (choice_w + self.px(16))
+            self.add(pygame_gui.elements.UIImage(
+                pygame.Rect(x + (choice_w - back_w) // 2, y, back_w, back_h), self.app.assets.back(style, back_w),
+                self.manager, container=right_panel, object_id=f"#back_preview_{style}"))
+            button = self.button((x, y + back_h + self.px(8), choice_w, choice_h), _(text),
+                                 lambda style=style: self.choose_back(style), style="@choice",
+                                 container=right_panel, name=f"back_{style}")
+            if style == settings.card_back:
+                button.select()
+            self.back_buttons[style] = button
+        y += back_h + self.px(8) + choice_h + self.px(22)
+
+        self.four_color_box = self.add(pygame_gui.elements.UICheckBox(
+            pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Four-colour deck"), self.manager,
+            container=right_panel, object_id="#four_color_deck", initial_state=settings.four_color_deck))
+        y += row_h + self.px(6)
+        card_gap = self.px(10)
+        cards_w = len(PREVIEW_CARDS) * card_w + (len(PREVIEW_CARDS) - 1) * card_gap
+        cards_x = min(ctrl_x, inner_w - pad - cards_w)
+        for index, code in enumerate(PREVIEW_CARDS):
+            self.add(pygame_gui.elements.UIImage(
+                pygame.Rect(cards_x + index * (card_w + card_gap), y, card_w, round(card_w * 1.4)),
+                self.app.assets.card(code, card_w, settings.four_color_deck),
+                self.manager, container=right_panel, object_id=f"#deck_preview_{index}"))
+        y += round(card_w * 1.4) + self.px(16)
+        self.highlight_box = self.add(pygame_gui.elements.UICheckBox(
+            pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Highlight cards you can play"),
+            self.manager, container=right_panel, object_id="#highlight_playable",
+            initial_state=settings.highlight_playable))
+
+        button_w = self.px(220)
+        self.button(((width - button_w) // 2, height - self.px(36) - button_h, button_w, button_h),
+                    _("Back"), self.app.pop, name="back")
+
+    # ----- events ----------------------------------------------------------------------
+
+    def choose_back(self, style: str) -> None:
+        self.change(card_back=style)
+        for name, button in self.back_buttons.items():
+            if name == style:
+                button.select()
+            else:
+                button.unselect()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element in getattr(self, "sliders", {}):
+            field = self.sliders[event.ui_element]
+            value = max(0, min(100, int(round(event.value))))
+            self.value_labels[field].set_text(f"{value}%")
+            self.change(**{field: value / 100})
+            if field == "effects_volume":
+                self.app.sound.play("click")
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "speed", None):
+            self.change(animation_speed=self.speed.selected_option[1])
+            return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if event.ui_element is getattr(self, "fullscreen_box", None):
+                self.change(fullscreen=checked)
+                return True
+            if event.ui_element is getattr(self, "four_color_box", None):
+                self.change(four_color_deck=checked)
+                self.rebuild()  # the preview cards change colour
+                return True
+            if event.ui_element is getattr(self, "highlight_box", None):
+                self.change(highlight_playable=checked)
+                return True
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) \
+                and event.ui_element is getattr(self, "name_entry", None):
+            ok = self.change(player_name=self.name_entry.get_text())
+            if ok == self.name_problem:
+                self.name_problem = not ok
+                self.name_hint.set_text(_("Names are 1 to 24 characters.") if self.name_problem else "")
+            return True
+        if event.type == pygame.KEYDOWN and getattr(self, "name_entry", None) is not None \
+                and self.name_entry.is_focused and event.key != pygame.K_ESCAPE:
+            return False
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        draw_heading(surface, self.app.assets, _("Settings"), self.app.size[0] // 2, self.px(22), max(34, self.px(50)))

@@ -1,0 +1,150 @@
+"""The statistics screen: results per game and opponent level, and a Reset with confirmation."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.rules import PRESETS
+
+from ..i18n import N_, _
+from ..widgets_util import WidgetScene, draw_heading
+
+# The store's SUMMARY_HEADINGS, in its order, as the player reads them.
+HEADINGS = (N_("Game"), N_("Opponents"), N_("Hands"), N_("Hands won"), N_("Matches"), N_("Matches won"),
+            N_("Best hand"), N_("Average hand"), N_("Longest streak"))
+# Shorter headings for a narrow window, column by column.
+SHORT_HEADINGS = (N_("Game"), N_("Level"), N_("Hands"), N_("Won"), N_("Matches"), N_("Won"),
+                  N_("Best"), N_("Average"), N_("Streak"))
+LEVELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+# Relative column widths (the game name needs the most room).
+COLUMN_WEIGHTS = (3.2, 1.3, 1.0, 1.2, 1.1, 1.3, 1.1, 1.3, 1.3)
+
+
+def game_name(preset_id: str) -> str:
+    """A preset id as the player knows the game (custom ids are shown as they are)."""
+    rules = PRESETS.get(preset_id)
+    if rules is not None:
+        return _(rules.name)
+    return _("House rules") if preset_id == "custom" else preset_id
+
+
+def row_cells(row) -> list[str]:
+    """One SummaryRow as the table's text."""
+    cells = list(row.cells())
+    cells[0] = game_name(row.preset_id)
+    cells[1] = _(LEVELS.get(row.level, row.level))
+    return cells
+
+
+class StatisticsScene(WidgetScene):
+    """A table of results; Reset asks first."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.confirm = None
+        self.rows: list = []
+        self.load()
+
+    def load(self) -> None:
+        statistics, problem = self.app.stats_store.load()
+        if problem:
+            self.app.notify(problem, problem=True)
+        self.rows = statistics.summary_rows()
+
+    def build(self) -> None:
+        width, height = self.app.size
+        top = self.px(100)
+        button_h = max(self.text_h(17) + 14, self.px(50))
+        table_w = min(width - self.px(60), self.px(1160))
+        left = (width - table_w) // 2
+        table_h = height - top - self.px(36) - button_h - self.px(22)
+        panel = self.frame((left, top, table_w, table_h), name="statistics_panel")
+        inner = panel.get_container().get_rect()
+        pad = self.px(16)
+        usable = inner.width - 2 * pad
+        body = [row_cells(row) for row in self.rows]
+
+        def column_widths(headings):
+            widths = []
+            for index, heading in enumerate(headings):
+                needed = [self.text_w(_(heading), 14)]
+                needed += [self.text_w(cells[index], 15, bold=index == 0) for cells in body]
+                widths.append(max(needed) + self.px(18))
+            return widths
+
+        headings = HEADINGS
+        widths = column_widths(headings)
+        if sum(widths) > usable:
+            headings = SHORT_HEADINGS
+            widths = column_widths(headings)
+        spare = usable - sum(widths)
+        if spare > 0:  # share the room out: the game names get half of it
+            widths[0] += spare // 2
+            for index in range(1, len(widths)):
+                widths[index] += (spare - spare // 2) // (len(widths) - 1)
+        elif spare < 0:  # still too wide: the game column gives way
+            widths[0] += spare
+        xs, x = [], pad
+        for w in widths:
+            xs.append(x)
+            x += w
+        head_h = max(self.text_h(14) + 12, self.px(46))
+        for index, heading in enumerate(headings):
+            self.label((xs[index], pad // 2, widths[index], head_h), _(heading), "@cell_heading", container=panel,
+                       name=f"heading_{index}")
+        row_h = max(self.text_h(15) + 8, self.px(38))
+        self.cells = []
+        if not self.rows:
+            self.label((pad, head_h + self.px(40), usable, self.text_h(16)),
+                       _("No results yet: finish a hand against the computer and it will show here."),
+                       "@center", container=panel, name="empty")
+        else:
+            scroller = self.add(pygame_gui.elements.UIScrollingContainer(
+                pygame.Rect(0, pad // 2 + head_h, inner.width, inner.height - head_h - pad), self.manager,
+                container=panel, allow_scroll_x=False, object_id="#statistics_rows"))
+            scroller.set_scrollable_area_dimensions((inner.width - self.px(24), len(self.rows) * row_h))
+            for number, row in enumerate(self.rows):
+                for index, text in enumerate(row_cells(row)):
+                    self.cells.append(self.label(
+                        (xs[index], number * row_h, widths[index], row_h), text,
+                        "@cell_first" if index == 0 else "@cell", container=scroller))
+        gap = self.px(20)
+        button_w = self.px(220)
+        x = width // 2 - button_w - gap // 2
+        self.button((x, height - self.px(36) - button_h, button_w, button_h), _("Back"), self.app.pop, name="back")
+        self.reset_button = self.button((width // 2 + gap // 2, height - self.px(36) - button_h, button_w, button_h),
+                                        _("Reset statistics…"), self.ask_reset, name="reset")
+        if not self.rows:
+            self.reset_button.disable()
+        self._table = (left, top, table_w, table_h, head_h, row_h)
+
+    def ask_reset(self) -> None:
+        width, height = self.app.size
+        rect = pygame.Rect(0, 0, min(width - 40, 460), 230)
+        rect.center = (width // 2, height // 2)
+        self.confirm = self.add(pygame_gui.windows.UIConfirmationDialog(
+            rect, _("Forget every result recorded so far? This cannot be undone."), self.manager,
+            window_title=_("Reset statistics"), action_short_name=_("Reset"), object_id="#reset_dialog"))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
+            self.confirm = None
+            try:
+                self.app.stats_store.reset()
+            except OSError as error:
+                self.app.notify(_("The statistics could not be reset: {error}").format(error=error.strerror or error),
+                                problem=True)
+            self.load()
+            self.rebuild()
+            self.app.notify(_("Statistics reset."))
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.confirm is not None \
+                and self.confirm.alive():
+            self.confirm.kill()
+            self.confirm = None
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        draw_heading(surface, self.app.assets, _("Statistics"), self.app.size[0] // 2, self.px(22), max(34, self.px(50)))

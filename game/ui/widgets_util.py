@@ -1,0 +1,373 @@
+"""Shared look and layout for the menu scenes: the felt backdrop, titles, and a widget-owning base scene.
+
+Every menu widget is a pygame_gui element styled by ``theme.json``; this
+module only paints what lies underneath them (the table felt, the wooden rail,
+the title lettering) and keeps track of which widgets a scene created so they
+can be killed on exit and rebuilt on resize.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from functools import lru_cache
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from .scene import Scene
+
+# The palette the theme uses, for what we paint ourselves.
+GOLD = (217, 174, 76)
+GOLD_LIGHT = (242, 207, 107)
+GOLD_DARK = (138, 106, 40)
+CREAM = (243, 233, 207)
+WOOD_DARK = (43, 26, 14)
+WOOD = (74, 46, 24)
+FELT = (22, 96, 58)
+FELT_DARK = (8, 46, 27)
+
+REFERENCE_SIZE = (1280, 720)
+
+
+def ui_scale(size: tuple[int, int], low: float = 0.85, high: float = 1.5) -> float:
+    """How much bigger than at 1280x720 the widgets should be for this window."""
+    width, height = size
+    return max(low, min(high, width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1]))
+
+
+def font_scale(size: tuple[int, int]) -> float:
+    """How much bigger the theme's fonts should be: steps, so text stays crisp and layouts predictable."""
+    width, height = size
+    fit = min(width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1])
+    if fit >= 1.45:
+        return 1.5
+    if fit >= 1.2:
+        return 1.25
+    return 1.0
+
+
+def scaled_theme(theme: dict, scale: float) -> dict:
+    """A copy of a pygame_gui theme with every font size multiplied by ``scale``."""
+    copy = {}
+    for element, block in theme.items():
+        block = dict(block)
+        font = block.get("font")
+        if isinstance(font, dict) and "size" in font:
+            block["font"] = dict(font, size=str(max(6, round(int(font["size"]) * scale))))
+        copy[element] = block
+    return copy
+
+
+def object_id(object_id: str | None = None, class_id: str | None = None) -> ObjectID:
+    """A pygame_gui ObjectID: ``#name`` for one element, ``@class`` for a style."""
+    return ObjectID(object_id=object_id, class_id=class_id)
+
+
+# ----- the backdrop ------------------------------------------------------------
+
+
+@lru_cache(maxsize=4)
+def _felt(size: tuple[int, int]) -> pygame.Surface:
+    """Green baize with a soft light in the middle, fine fibres and a dark vignette."""
+    width, height = size
+    # Paint small and scale up: a smooth radial light for the cost of a few thousand pixels.
+    small_w, small_h = 96, max(2, round(96 * height / max(1, width)))
+    small = pygame.Surface((small_w, small_h))
+    cx, cy = small_w / 2, small_h * 0.42
+    reach = math.hypot(small_w / 2, small_h / 2)
+    for y in range(small_h):
+        for x in range(small_w):
+            d = min(1.0, math.hypot((x - cx) * 0.92, (y - cy) * 1.15) / reach)
+            light = (1.0 - d ** 1.6)
+            colour = [int(FELT_DARK[i] + (FELT[i] + 14 - FELT_DARK[i]) * light) for i in range(3)]
+            small.set_at((x, y), colour)
+    surface = pygame.transform.smoothscale(small, (width, height))
+    # Fibres: a sparse, seeded speckle of slightly lighter and darker dots.
+    rng = random.Random(8)
+    fibres = pygame.Surface((width, height), pygame.SRCALPHA)
+    for _ in range(width * height // 90):
+        x, y = rng.randrange(width), rng.randrange(height)
+        shade = rng.choice(((255, 255, 255, 10), (0, 0, 0, 16)))
+        fibres.fill(shade, (x, y, rng.choice((1, 2)), 1))
+    surface.blit(fibres, (0, 0))
+    return surface
+
+
+@lru_cache(maxsize=4)
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The menu background: felt framed by a dark wooden rail with a gold inlay."""
+    width, height = size
+    surface = _felt(size).copy()
+    rail = max(10, round(min(width, height) * 0.022))
+    wood = pygame.Surface((width, height), pygame.SRCALPHA)
+    # Wood grain: horizontal bands of slightly varying brown.
+    rng = random.Random(3)
+    band_colours = [(62, 38, 20), (54, 33, 17), (70, 44, 23), (48, 29, 15)]
+    y = 0
+    while y < height:
+        band = rng.randrange(2, 6)
+        wood.fill(rng.choice(band_colours), (0, y, width, band))
+        y += band
+    frame = pygame.Surface((width, height), pygame.SRCALPHA)
+    frame.blit(wood, (0, 0))
+    frame.fill((0, 0, 0, 0), (rail, rail, width - 2 * rail, height - 2 * rail))
+    surface.blit(frame, (0, 0))
+    # Inner shadow where the felt meets the rail, then the gold inlay line.
+    shadow = pygame.Surface((width, height), pygame.SRCALPHA)
+    for i in range(10):
+        alpha = int(70 * (1 - i / 10))
+        pygame.draw.rect(shadow, (0, 0, 0, alpha),
+                         (rail + i, rail + i, width - 2 * (rail + i), height - 2 * (rail + i)), 1)
+    surface.blit(shadow, (0, 0))
+    pygame.draw.rect(surface, GOLD_DARK, (rail - 3, rail - 3, width - 2 * rail + 6, height - 2 * rail + 6), 1,
+                     border_radius=4)
+    pygame.draw.rect(surface, (20, 12, 6), (0, 0, width, height), 2)
+    return surface
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything already drawn (behind an overlay such as the pause menu)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((5, 12, 8, alpha))
+    surface.blit(shade, (0, 0))
+
+
+# ----- frames: the rounded wooden panels under groups of widgets ----------------------------
+
+FRAME_STYLES = {
+    # fill, border, border width, corner radius, shadow alpha (at 1280x720)
+    "wood": ((36, 22, 12, 255), (184, 144, 58), 2, 14, 70),
+    "inset": ((13, 48, 30, 232), (109, 86, 40), 1, 10, 0),
+}
+
+
+@lru_cache(maxsize=48)
+def painted_frame(size: tuple[int, int], style: str, scale: float = 1.0) -> tuple[pygame.Surface, int]:
+    """A rounded panel with a soft shadow, drawn at twice the size and smoothed down (anti-aliased).
+
+    Returns the image and how far its shadow reaches beyond ``size`` on each side. pygame_gui's own
+    rounded shapes take a third of a second for a full-HD panel; this takes a few milliseconds, once.
+    """
+    fill, border, border_w, radius, shadow_alpha = FRAME_STYLES[style]
+    width, height = size
+    radius = max(4, round(radius * scale))
+    border_w = max(1, round(border_w * scale))
+    spread = round(8 * scale) if shadow_alpha else 0
+    out = pygame.Surface((width + 2 * spread, height + 2 * spread), pygame.SRCALPHA)
+    if shadow_alpha:
+        # A blurred shadow: a small dark rounded rectangle scaled up smoothly.
+        small = pygame.Surface((max(2, out.get_width() // 8), max(2, out.get_height() // 8)), pygame.SRCALPHA)
+        inner = pygame.Rect(0, 0, max(1, width // 8), max(1, height // 8))
+        inner.center = (small.get_width() // 2, small.get_height() // 2 + 1)
+        pygame.draw.rect(small, (0, 0, 0, shadow_alpha), inner, border_radius=max(1, radius // 8))
+        out.blit(pygame.transform.smoothscale(small, out.get_size()), (0, 2))
+    big = pygame.Surface((width * 2, height * 2), pygame.SRCALPHA)
+    pygame.draw.rect(big, fill, big.get_rect(), border_radius=radius * 2)
+    pygame.draw.rect(big, border, big.get_rect(), width=border_w * 2, border_radius=radius * 2)
+    out.blit(pygame.transform.smoothscale(big, size), (spread, spread))
+    return out, spread
+
+
+# ----- lettering -------------------------------------------------------------------
+
+
+def render_title(font: pygame.font.Font, text: str, colour=GOLD_LIGHT) -> pygame.Surface:
+    """Gold lettering with a dark outline and a soft drop shadow."""
+    face = font.render(text, True, colour)
+    lower = font.render(text, True, GOLD_DARK)
+    outline = font.render(text, True, (30, 18, 8))
+    pad = 6
+    surface = pygame.Surface((face.get_width() + pad * 2, face.get_height() + pad * 2), pygame.SRCALPHA)
+    shadow = font.render(text, True, (0, 0, 0))
+    shadow.set_alpha(110)
+    surface.blit(shadow, (pad + 3, pad + 4))
+    for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+        surface.blit(outline, (pad + dx, pad + dy))
+    # Lower half a shade darker: the lettering reads as embossed metal.
+    surface.blit(face, (pad, pad))
+    half = face.get_height() // 2 + 2
+    surface.blit(lower, (pad, pad + half), area=pygame.Rect(0, half, face.get_width(), face.get_height() - half))
+    lower.set_alpha(0)
+    highlight = font.render(text, True, (255, 244, 200))
+    highlight.set_alpha(90)
+    surface.blit(highlight, (pad, pad - 1), area=pygame.Rect(0, 0, face.get_width(), half // 2))
+    return surface
+
+
+def draw_heading(surface: pygame.Surface, assets, text: str, centre_x: int, top: int, size: int) -> pygame.Rect:
+    """A screen heading in the title style; returns where it went."""
+    image = render_title(assets.font(size, bold=True), text)
+    rect = image.get_rect(midtop=(centre_x, top))
+    surface.blit(image, rect)
+    return rect
+
+
+def draw_card_fan(surface: pygame.Surface, cards: list[pygame.Surface], centre: tuple[int, int],
+                  spread_degrees: float = 36.0) -> None:
+    """A hand of cards fanned about a point below their centre, with soft shadows."""
+    count = len(cards)
+    if not count:
+        return
+    width, height = cards[0].get_size()
+    pivot_drop = height * 1.15
+    for index, card in enumerate(cards):
+        angle = -spread_degrees / 2 + spread_degrees * index / max(1, count - 1) if count > 1 else 0
+        rad = math.radians(angle)
+        # Each card's centre sits on a circle around the pivot below the fan.
+        x = centre[0] + math.sin(rad) * pivot_drop
+        y = centre[1] + pivot_drop - math.cos(rad) * pivot_drop
+        rotated = pygame.transform.rotozoom(card, -angle, 1.0)
+        shadow = pygame.Surface(rotated.get_size(), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 255))
+        shadow.blit(rotated, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
+        rect = rotated.get_rect(center=(round(x), round(y)))
+        surface.blit(shadow, rect.move(4, 6))
+        surface.blit(rotated, rect)
+
+
+# ----- a scene that owns widgets -------------------------------------------------------
+
+
+class WidgetScene(Scene):
+    """A scene whose pygame_gui widgets are built in ``build()`` and torn down on exit or resize.
+
+    Subclasses create widgets through :meth:`add` (or :meth:`button`) inside
+    ``build()``; keep any state the player changed in attributes so a rebuild
+    after a resize shows the same choices.
+    """
+
+    #: How dark a see-through scene makes what lies under it.
+    dim_alpha = 150
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.widgets: list = []
+        self._actions: dict = {}
+        self._frames: list = []
+        self.built = False
+
+    # -- life cycle --
+    def on_enter(self) -> None:
+        self.rebuild()
+
+    def on_exit(self) -> None:
+        self.clear_widgets()
+        self.built = False
+
+    def on_resize(self, size) -> None:
+        if self.built:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Kill every widget and build them again for the current window size."""
+        self.clear_widgets()
+        self.build()
+        self.built = True
+
+    def build(self) -> None:
+        """Create the widgets for ``self.app.size``."""
+
+    def clear_widgets(self) -> None:
+        for widget in self.widgets:
+            widget.kill()
+        self.widgets.clear()
+        self._actions.clear()
+        self._frames.clear()
+
+    def frame(self, rect, style: str = "wood", container=None, starting_height: int = 1, name: str | None = None):
+        """A container drawn as a rounded wooden panel (or a felt ``inset``); returns the pygame_gui panel.
+
+        The panel itself is a plain transparent rectangle (cheap for pygame_gui to build); the
+        rounded frame is painted under it by :meth:`draw`.
+        """
+        panel = self.add(pygame_gui.elements.UIPanel(
+            pygame.Rect(rect), starting_height=starting_height, manager=self.manager, container=container,
+            object_id=ObjectID(object_id=f"#{name}" if name else None, class_id="@frame")))
+        self._frames.append((panel, style))
+        return panel
+
+    # -- helpers --
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.ui_manager
+
+    @property
+    def scale(self) -> float:
+        return ui_scale(self.app.size)
+
+    def px(self, value: float) -> int:
+        """A length designed at 1280x720, scaled to this window."""
+        return round(value * self.scale)
+
+    def text_w(self, text: str, font_size: int = 16, bold: bool = True) -> int:
+        """The width of one line of text in a theme font size (at the current font scale)."""
+        return self.app.assets.font(round(font_size * self.app.font_scale), bold).size(text)[0]
+
+    def text_h(self, font_size: int = 16, lines: int = 1) -> int:
+        """The height a label needs for text of a theme font size (at the current font scale)."""
+        return round(font_size * self.app.font_scale * (1.45 + 1.3 * (lines - 1))) + 2
+
+    def add(self, widget):
+        """Own a widget (it is killed with the scene's widgets)."""
+        self.widgets.append(widget)
+        return widget
+
+    def button(self, rect, text: str, action: Callable[[], None], *, primary: bool = False,
+               style: str | None = None, tool_tip: str | None = None, container=None,
+               name: str | None = None) -> pygame_gui.elements.UIButton:
+        """A button that runs ``action`` when pressed."""
+        class_id = "@primary" if primary else style
+        widget = pygame_gui.elements.UIButton(
+            pygame.Rect(rect), text, self.manager, container=container, tool_tip_text=tool_tip,
+            object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=class_id))
+        self.on_press(widget, action)
+        return self.add(widget)
+
+    def on_press(self, widget, action: Callable[[], None]) -> None:
+        """Run ``action`` when ``widget`` (a button) is pressed."""
+        self._actions[widget] = action
+
+    def label(self, rect, text: str, style: str | None = None, container=None, name: str | None = None):
+        """A one-line label (``style`` is a theme class such as ``@heading``)."""
+        return self.add(pygame_gui.elements.UILabel(
+            pygame.Rect(rect), text, self.manager, container=container,
+            object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=style)))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            action = self._actions.get(event.ui_element)
+            if action is not None:
+                self.app.sound.play("click")
+                action()
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.on_escape()
+        return False
+
+    def on_escape(self) -> bool:
+        """Escape goes back one screen by default."""
+        self.app.pop()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_frames(surface)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The felt (or, for a see-through scene, the scene below darkened)."""
+        if self.transparent:
+            dim(surface, self.dim_alpha)
+        else:
+            surface.blit(backdrop(self.app.size), (0, 0))
+
+    def draw_frames(self, surface: pygame.Surface) -> None:
+        """Paint the rounded panels made by :meth:`frame`, in the order they were made."""
+        for panel, style in self._frames:
+            if not panel.alive() or not panel.visible:
+                continue
+            rect = panel.get_abs_rect()
+            image, spread = painted_frame((int(rect.width), int(rect.height)), style, round(self.scale, 2))
+            surface.blit(image, (rect.x - spread, rect.y - spread))

@@ -1,0 +1,446 @@
+"""The menu scenes driven with real pygame events on the dummy video driver."""
+from __future__ import annotations
+
+import json
+import warnings
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.rules import Match, preset
+from game.store import AutosaveStore, Settings, StatisticsStore, UserFolders
+from game.ui.scenes.menu import MainMenuScene
+from game.ui.scenes.message import MessageScene
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.statistics import StatisticsScene
+
+
+def saved_settings(home) -> dict:
+    return json.loads((home / "config" / "settings.json").read_text())["data"]
+
+
+def open_menu(app, ui) -> MainMenuScene:
+    app.main_menu()
+    ui.step()
+    return app.scenes.top
+
+
+def autosave_match(home, moves: int = 5) -> Match:
+    match = Match(preset("crazy_eights", 3), seed=11)
+    for _ in range(moves):
+        match.apply(match.legal_moves()[0])
+    AutosaveStore(UserFolders.default()).save({"record": match.to_record(), "seats": [
+        {"name": "You", "kind": "human"}, {"name": "Ada", "kind": "easy"}, {"name": "Bruno", "kind": "easy"}]})
+    return match
+
+
+# ----- main menu ------------------------------------------------------------------------
+
+
+def test_main_menu_buttons_open_each_screen_and_escape_comes_back(app, ui):
+    open_menu(app, ui)
+    for text, scene_type in (("New game", NewGameScene), ("Rules", RulesScene),
+                             ("Statistics", StatisticsScene), ("Settings", SettingsScene)):
+        ui.click(ui.button(text))
+        assert isinstance(app.scenes.top, scene_type), text
+        ui.key(pygame.K_ESCAPE)
+        assert isinstance(app.scenes.top, MainMenuScene), text
+    ui.click(ui.button("Quit"))
+    assert not app.running
+
+
+def test_continue_appears_only_with_an_autosave_and_resumes_it(app, ui, home):
+    open_menu(app, ui)
+    assert not ui.has_button("Continue")
+    match = autosave_match(home)
+    open_menu(app, ui)
+    ui.click(ui.button("Continue"))
+    from game.ui.table import TableScene
+
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert table.match.to_record() == match.to_record()
+    assert [seat["name"] for seat in table.seats] == ["You", "Ada", "Bruno"]
+
+
+def test_a_damaged_autosave_shows_one_line_and_hides_continue(app, ui, home):
+    AutosaveStore(UserFolders.default()).save({"record": {"format": "crazy-eights-record", "version": 1,
+                                                          "rules": {"players": 99}, "seed": 1, "hands": [[]]},
+                                               "seats": [{"name": "You", "kind": "human"}]})
+    open_menu(app, ui)
+    ui.click(ui.button("Continue"))
+    assert isinstance(app.scenes.top, MainMenuScene)
+    assert not ui.has_button("Continue")
+    [notice] = app.notices.texts()
+    assert notice.startswith("The saved match cannot be resumed")
+    assert "\n" not in notice
+    open_menu(app, ui)  # and it stays hidden for the session
+    assert not ui.has_button("Continue")
+
+
+def test_a_corrupt_settings_file_shows_the_notice_once_and_starts_with_defaults(make_app, home):
+    (home / "config").mkdir(parents=True)
+    (home / "config" / "settings.json").write_text("{ this is not json")
+    app = make_app()
+    assert app.settings == Settings()
+    app.main_menu()
+    app.step()
+    texts = app.notices.texts()
+    assert len(texts) == 1 and "settings" in texts[0].lower()
+    toast = app.notices.toasts[0]
+    assert toast.visible and app.screen.get_rect().contains(toast.panel.get_abs_rect())
+    app.notices.clear()
+    app.main_menu()
+    app.step()
+    assert app.notices.texts() == []  # shown once
+
+
+# ----- settings -------------------------------------------------------------------------
+
+
+def test_settings_changes_are_saved_to_the_settings_file_at_once(app, ui, home):
+    app.push(SettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    ui.click(scene.back_buttons["red"])
+    assert saved_settings(home)["card_back"] == "red"
+    assert scene.back_buttons["red"].is_selected and not scene.back_buttons["blue"].is_selected
+    ui.click(app.scenes.top.four_color_box)
+    assert saved_settings(home)["four_color_deck"] is True
+    ui.click(app.scenes.top.highlight_box)
+    assert saved_settings(home)["highlight_playable"] is False
+    ui.choose(app.scenes.top.speed, "Fast")
+    assert saved_settings(home)["animation_speed"] == "fast"
+    assert app.settings.animation_speed == "fast"
+
+
+def test_dragging_the_volume_slider_sets_and_saves_the_volume(app, ui, home):
+    app.push(SettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    slider = next(s for s, field in scene.sliders.items() if field == "effects_volume")
+    knob = slider.sliding_button.get_abs_rect().center
+    track = slider.get_abs_rect()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=knob, button=1))
+    ui.step()
+    for x in range(knob[0], track.left - 20, -10):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, knob[1]), rel=(-10, 0), buttons=(1, 0, 0)))
+        pygame.mouse.set_pos((x, knob[1]))
+        ui.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.left - 20, knob[1]), button=1))
+    ui.step(3)
+    assert app.settings.effects_volume < 0.8
+    assert saved_settings(home)["effects_volume"] == app.settings.effects_volume
+    assert app.sound.effects_volume == app.settings.effects_volume
+
+
+def test_a_name_that_is_too_long_or_empty_is_not_saved(app, ui, home):
+    app.push(SettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    scene.name_entry.set_text("")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=scene.name_entry, text=""))
+    ui.step(2)
+    assert scene.name_hint.text == "Names are 1 to 24 characters."
+    assert app.settings.player_name == "You"
+    scene.name_entry.set_text("Tess")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=scene.name_entry, text="Tess"))
+    ui.step(2)
+    assert saved_settings(home)["player_name"] == "Tess"
+    assert scene.name_hint.text == ""
+
+
+def test_full_screen_toggles_with_f11_anywhere_and_is_remembered(app, ui, home):
+    open_menu(app, ui)
+    ui.key(pygame.K_F11)
+    assert app.fullscreen and saved_settings(home)["fullscreen"] is True
+    ui.key(pygame.K_F11)
+    assert not app.fullscreen and saved_settings(home)["fullscreen"] is False
+    assert app.size == (1280, 720)
+
+
+# ----- new game ---------------------------------------------------------------------------
+
+
+def test_start_from_the_new_game_screen_deals_a_match_at_the_table(app, ui, home):
+    open_menu(app, ui)
+    ui.click(ui.button("New game"))
+    scene = app.scenes.top
+    ui.choose(scene.players_menu, "3 players")
+    scene = app.scenes.top
+    ui.choose(scene.match_menu, "To 200 points")
+    ui.choose(next(m for m, i in scene.level_menus.items() if i == 1), "Hard")
+    ui.click(ui.button("Start"))
+    from game.ui.table import TableScene
+
+    table = app.scenes.top
+    assert isinstance(table, TableScene)
+    assert table.match.rules.players == 3 and table.match.rules.target == 200
+    assert [seat["kind"] for seat in table.seats] == ["human", "medium", "hard"]
+    assert [type(s) for s in app.scenes] == [MainMenuScene, TableScene]  # Back from the table is the menu
+    remembered = saved_settings(home)["last_new_game"]
+    assert remembered["players"] == 3 and remembered["match"] == "target:200"
+    assert remembered["levels"][:2] == ["medium", "hard"]
+
+
+def test_the_new_game_screen_remembers_the_last_choices(app, ui, make_app):
+    app.push(NewGameScene(app))
+    ui.step()
+    ui.choose(app.scenes.top.preset_menu, "Crazy Aces")
+    ui.choose(app.scenes.top.players_menu, "6 players")
+    toggle = next(t for t, rule_id in app.scenes.top.toggles.items() if rule_id == "jokers")
+    ui.click(toggle)
+    restarted = make_app()  # the next time the game starts
+    scene = NewGameScene(restarted)
+    assert (scene.preset_id, scene.players, scene.switches) == ("crazy_aces", 6, {"jokers"})
+    assert scene.rules.jokers_per_deck == 2 and scene.rules.wild_ranks == ("A",)
+
+
+def test_choosing_a_preset_shows_its_switches_and_an_impossible_mix_disables_start(app, ui):
+    app.push(NewGameScene(app))
+    ui.step()
+    ui.choose(app.scenes.top.preset_menu, "Switch")
+    scene = app.scenes.top
+    assert scene.preset_id == "switch"
+    assert "British game" in scene.description.html_text
+    switches = {rule_id: toggle for toggle, rule_id in scene.toggles.items()}
+    assert "jack_wild" in switches and "jack_skip" not in switches
+    ui.click(switches["jack_wild"])
+    assert scene.rules is not None and scene.start_button.is_enabled
+    assert "Jacks wild" in scene.summary_box.html_text
+    ui.click(switches["black_jack_stacking"])
+    assert scene.rules is None
+    assert "cannot be played together" in scene.summary_box.html_text
+    assert "black-jack stacking needs the black-jack draw effect" in scene.summary_box.html_text
+    assert not scene.start_button.is_enabled
+    ui.click(scene.start_button)
+    assert app.scenes.top is scene  # a disabled Start does nothing
+    ui.click(switches["jack_wild"])
+    assert scene.rules is not None and scene.start_button.is_enabled
+    assert scene.rules.black_jack_stacking and scene.rules.black_jack_draw == 7
+
+
+def test_switches_already_in_the_game_are_ticked_and_fixed(app, ui):
+    app.push(NewGameScene(app))
+    ui.step()
+    ui.choose(app.scenes.top.preset_menu, "Crazy Eights with action cards")
+    scene = app.scenes.top
+    toggle = next(t for t, rule_id in scene.toggles.items() if rule_id == "draw_two")
+    assert toggle.is_checked and not toggle.is_enabled
+
+
+# ----- rules and statistics -------------------------------------------------------------------
+
+
+def test_the_rules_screen_describes_the_chosen_game(app, ui):
+    app.push(RulesScene(app))
+    ui.step()
+    assert "Eights are wild" in app.scenes.top.text_box.html_text
+    ui.choose(app.scenes.top.dropdown, "Switch")
+    text = app.scenes.top.text_box.html_text
+    assert "No card is wild" in text and "Black jacks" in text and "Last card" in text
+
+
+def test_statistics_show_the_stored_rows_and_reset_asks_first(app, ui, home):
+    store = StatisticsStore(UserFolders.default())
+    store.record_hand("crazy_eights", "hard", True, 0, True)
+    store.record_match("crazy_eights", "hard", True)
+    app.push(StatisticsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    texts = [cell.text for cell in scene.cells]
+    assert texts[:3] == ["Crazy Eights", "Hard", "1"]
+    ui.click(ui.button("Reset statistics…"))
+    assert scene.confirm is not None and scene.confirm.alive()
+    assert store.load()[0].summary_rows()  # nothing forgotten before confirming
+    ui.click(scene.confirm.confirm_button)
+    assert store.load()[0].summary_rows() == []
+    assert app.scenes.top.cells == []
+    assert not app.scenes.top.reset_button.is_enabled
+
+
+# ----- pause menu ------------------------------------------------------------------------------
+
+
+def open_table(app, ui, seed=5):
+    from game.ui.table import TableScene
+
+    app.main_menu()
+    seats = [{"name": "You", "kind": "human"}, {"name": "Ada", "kind": "easy"}, {"name": "Bruno", "kind": "easy"}]
+    table = TableScene(app, Match(preset("crazy_eights", 3), seed=seed), seats)
+    app.push(table)
+    ui.step(3)
+    return table
+
+
+def pick_file(ui, dialog, path) -> None:
+    """Type a path into a pygame_gui file dialog and press its OK button."""
+    dialog.file_path_text_line.set_text(str(path))
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=dialog.file_path_text_line,
+                                         text=str(path)))
+    ui.step(2)
+    ui.click(dialog.ok_button)
+
+
+def test_escape_at_the_table_pauses_and_resume_returns(app, ui):
+    table = open_table(app, ui)
+    ui.key(pygame.K_ESCAPE)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseScene) and pause.table is table
+    assert app.scenes.visible() == [table, pause]
+    ui.click(ui.button("Rules"))
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene)
+    assert rules.dropdown.selected_option[0] == "This game: Crazy Eights"
+    assert "3 players, one 52-card deck, 5 cards each." in rules.text_box.html_text
+    ui.key(pygame.K_ESCAPE)
+    assert app.scenes.top is pause
+    ui.click(ui.button("Resume"))
+    assert app.scenes.top is table
+
+
+def test_export_then_import_a_game_record_through_the_file_dialog(app, ui, tmp_path):
+    table = open_table(app, ui)
+    while table.match.current_seat != 0 and not table.match.hand.over:
+        ui.step()
+    table.match.apply(table.match.legal_moves()[0])
+    exported_record = table.match.to_record()
+    ui.key(pygame.K_ESCAPE)
+    ui.click(ui.button("Export game record…"))
+    target = tmp_path / "exports" / "my-game.json"
+    target.parent.mkdir()
+    pick_file(ui, app.scenes.top.dialog, target)
+    assert target.is_file()
+    assert "Game record saved as my-game.json." in app.notices.texts()
+    ui.click(ui.button("Resume"))
+
+    other = open_table(app, ui, seed=99)
+    ui.key(pygame.K_ESCAPE)
+    ui.click(ui.button("Import game record…"))
+    pick_file(ui, app.scenes.top.dialog, target)
+    from game.ui.table import TableScene
+
+    imported = app.scenes.top
+    assert isinstance(imported, TableScene) and imported is not other
+    assert imported.match.to_record() == exported_record
+    assert [s["name"] for s in imported.seats] == ["You", "Ada", "Bruno"]
+
+
+def test_importing_a_file_that_is_not_a_record_says_why_and_stays_paused(app, ui, tmp_path):
+    table = open_table(app, ui)
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"hello": "world"}')
+    ui.key(pygame.K_ESCAPE)
+    ui.click(ui.button("Import game record…"))
+    pick_file(ui, app.scenes.top.dialog, bad)
+    assert isinstance(app.scenes.top, PauseScene) and app.scenes.top.table is table
+    [notice] = app.notices.texts()
+    assert notice.startswith("notes.json")
+
+
+def test_quit_to_menu_keeps_the_match_for_continue(app, ui):
+    open_table(app, ui)
+    ui.key(pygame.K_ESCAPE)
+    ui.click(ui.button("Quit to menu"))
+    assert [type(s) for s in app.scenes] == [MainMenuScene]
+    assert ui.has_button("Continue")
+
+
+# ----- every screen fits, from the smallest window to full HD -------------------------------------
+
+
+def all_scenes(app):
+    table = None
+    try:
+        from game.ui.table import TableScene
+
+        seats = [{"name": "You", "kind": "human"}] + [{"name": n, "kind": "easy"} for n in ("Ada", "Bruno")]
+        table = TableScene(app, Match(preset("crazy_eights", 3), seed=3), seats)
+    except ImportError:
+        pass
+    scenes = [("menu", lambda: MainMenuScene(app)), ("new_game", lambda: NewGameScene(app)),
+              ("rules", lambda: RulesScene(app)), ("settings", lambda: SettingsScene(app)),
+              ("statistics", lambda: StatisticsScene(app))]
+    return scenes, table
+
+
+def assert_inside(app, name: str) -> None:
+    """Every visible widget lies inside the window (scrolled content only needs its viewport inside)."""
+    window = app.screen.get_rect()
+    sprites = app.ui_manager.get_sprite_group().sprites()
+    scrolled = {s.scrollable_container for s in sprites
+                if isinstance(s, pygame_gui.elements.UIScrollingContainer)}
+
+    def in_scrolled_area(element) -> bool:
+        while element is not None:
+            if element in scrolled:
+                return True
+            parent = getattr(element, "ui_container", None)
+            element = parent if parent is not element else None
+        return False
+
+    shown = 0
+    for element in sprites:
+        rect = element.get_abs_rect()
+        if not element.visible or rect.width <= 0 or rect.height <= 0 or in_scrolled_area(element):
+            continue
+        shown += 1
+        assert window.contains(rect), (name, element, rect)
+    assert shown > 3, name
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, size):
+    autosave_match(home)
+    StatisticsStore(UserFolders.default()).record_hand("swedish_rummy", "medium", True, 62, False)
+    app = make_app(size)
+    window = app.screen.get_rect()
+    scenes, table = all_scenes(app)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        checked = []
+        for name, make in scenes:
+            app.scenes.clear_to(make())
+            app.step()
+            assert_inside(app, name)
+        app.scenes.clear_to(StatisticsScene(app))
+        app.scenes.top.ask_reset()
+        app.step()
+        assert_inside(app, "statistics, reset dialog")
+        app.scenes.clear_to(MainMenuScene(app))
+        app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))
+        app.step()
+        assert_inside(app, "message")
+        if table is not None:
+            app.scenes.clear_to(table)
+            app.push(PauseScene(app, table))
+            app.step()
+            assert_inside(app, "pause")
+            app.scenes.top.export_record()
+            app.step()
+            assert_inside(app, "pause, export dialog")
+        new_game = NewGameScene(app)
+        new_game.preset_id, new_game.players, new_game.switches = "crazy_eights_action", 7, {"jokers"}
+        new_game.evaluate()
+        app.scenes.clear_to(new_game)
+        app.step()
+        assert new_game.summary_box.scroll_bar is None, "the rules summary needs a scroll bar"
+    too_small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+    assert too_small == []
+
+
+def test_the_window_cannot_be_made_smaller_than_960_by_600(app, ui):
+    open_menu(app, ui)
+    for width in (1200, 1000, 700):  # a drag: one layout, for the last size
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=width, h=500, size=(width, 500)))
+    ui.step()
+    assert app.size == (960, 600)
+    app.resize((1600, 900))
+    assert app.size == (1600, 900) and app.ui_manager.window_resolution == (1600, 900)
+    assert app.font_scale == 1.25
+    button = ui.button("New game")
+    assert app.screen.get_rect().contains(button.get_abs_rect())

@@ -1,0 +1,222 @@
+"""Build the translation template and the English catalogue from the sources.
+
+Usage::
+
+    python tools/extract_messages.py          # write the .pot, the English .po and .mo
+    python tools/extract_messages.py --check  # exit 1 if the .pot is out of date
+
+Collects every ``_("…")``, ``N_("…")`` and ``ngettext("…", "…", n)`` with
+literal strings in ``game/ui`` (read with ``ast``, like pygettext), plus the
+player-facing data of the rules core that the UI translates at run time: the
+preset names and descriptions and the house-rule names and explanations.
+
+Writes ``game/ui/locale/crazy-eights.pot`` and
+``game/ui/locale/en/LC_MESSAGES/crazy-eights.po`` / ``.mo`` (English: every
+message translates to itself). A new language starts as a copy of the
+template, translated and compiled with any msgfmt (or ``compile_mo`` here).
+"""
+from __future__ import annotations
+
+import argparse
+import array
+import ast
+import struct
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE_DIR = ROOT / "game" / "ui"
+LOCALE_DIR = SOURCE_DIR / "locale"
+DOMAIN = "crazy-eights"
+POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
+ENGLISH_PO = LOCALE_DIR / "en" / "LC_MESSAGES" / f"{DOMAIN}.po"
+ENGLISH_MO = LOCALE_DIR / "en" / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+HEADER = (
+    "Project-Id-Version: crazy-eights\n"
+    "MIME-Version: 1.0\n"
+    "Content-Type: text/plain; charset=UTF-8\n"
+    "Content-Transfer-Encoding: 8bit\n"
+    "Plural-Forms: nplurals=2; plural=(n != 1);\n"
+)
+
+
+class Message:
+    """One msgid (and plural), with where it was found."""
+
+    def __init__(self, msgid: str, plural: str | None = None):
+        self.msgid = msgid
+        self.plural = plural
+        self.references: list[str] = []
+
+    @property
+    def key(self) -> tuple[str, str | None]:
+        return self.msgid, self.plural
+
+
+def _literal(node) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def messages_in_source(text: str, filename: str = "<source>") -> list[tuple[str, str | None, int]]:
+    """(msgid, plural, line) for every marked string in Python source."""
+    found = []
+    for node in ast.walk(ast.parse(text, filename)):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        name = node.func.id
+        if name in ("_", "N_") and node.args:
+            msgid = _literal(node.args[0])
+            if msgid is not None:
+                found.append((msgid, None, node.lineno))
+        elif name == "ngettext" and len(node.args) >= 2:
+            singular, plural = _literal(node.args[0]), _literal(node.args[1])
+            if singular is not None and plural is not None:
+                found.append((singular, plural, node.lineno))
+    return found
+
+
+def data_messages() -> list[tuple[str, str]]:
+    """(msgid, reference) for the rules core's player-facing data the UI translates."""
+    sys.path.insert(0, str(ROOT))
+    from game.rules import DESCRIPTIONS, HOUSE_RULES, PRESETS
+
+    reference = "game/rules/presets.py"
+    found = []
+    for preset_id, rules in PRESETS.items():
+        found.append((rules.name, f"{reference} (PRESETS[{preset_id!r}].name)"))
+        found.append((DESCRIPTIONS[preset_id], f"{reference} (DESCRIPTIONS[{preset_id!r}])"))
+    for rule in HOUSE_RULES:
+        found.append((rule.name, f"{reference} (house rule {rule.id})"))
+        found.append((rule.explanation, f"{reference} (house rule {rule.id})"))
+    return found
+
+
+def collect(source_dir: Path = SOURCE_DIR) -> list[Message]:
+    """Every message, in the order first met (sources sorted by path)."""
+    catalogue: dict[tuple[str, str | None], Message] = {}
+
+    def add(msgid: str, plural: str | None, reference: str) -> None:
+        message = catalogue.get((msgid, plural))
+        if message is None:
+            message = catalogue[(msgid, plural)] = Message(msgid, plural)
+        message.references.append(reference)
+
+    for path in sorted(source_dir.rglob("*.py")):
+        relative = path.relative_to(ROOT).as_posix()
+        for msgid, plural, line in messages_in_source(path.read_text(encoding="utf-8"), relative):
+            add(msgid, plural, f"{relative}:{line}")
+    for msgid, reference in data_messages():
+        add(msgid, None, reference)
+    return list(catalogue.values())
+
+
+def _quote(text: str) -> str:
+    escaped = (text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+               .replace("\r", "\\r"))
+    if "\n" not in escaped:
+        return f'"{escaped}"'
+    lines = escaped.split("\n")
+    parts = ['""'] + [f'"{line}\\n"' for line in lines[:-1]]
+    if lines[-1]:
+        parts.append(f'"{lines[-1]}"')
+    return "\n".join(parts)
+
+
+def render_po(messages: list[Message], translate: bool) -> str:
+    """A .pot (``translate=False``: empty translations) or the English .po (each message to itself)."""
+    out = ["# Crazy Eights: player-facing messages. Generated by tools/extract_messages.py; do not edit the .pot.",
+           'msgid ""', f"msgstr {_quote(HEADER)}", ""]
+    for message in messages:
+        for reference in message.references:
+            out.append(f"#: {reference}")
+        if "{" in message.msgid:
+            out.append("#, python-brace-format")
+        out.append(f"msgid {_quote(message.msgid)}")
+        if message.plural is None:
+            out.append(f"msgstr {_quote(message.msgid if translate else '')}")
+        else:
+            out.append(f"msgid_plural {_quote(message.plural)}")
+            out.append(f"msgstr[0] {_quote(message.msgid if translate else '')}")
+            out.append(f"msgstr[1] {_quote(message.plural if translate else '')}")
+        out.append("")
+    return "\n".join(out)
+
+
+def _unquote(text: str) -> str:
+    return ast.literal_eval(text)
+
+
+def read_pot(path: Path = POT_PATH) -> set[tuple[str, str | None]]:
+    """The (msgid, plural) pairs a .pot/.po file holds (the header excluded)."""
+    entries: set[tuple[str, str | None]] = set()
+    msgid = plural = None
+    field = None
+    for raw in path.read_text(encoding="utf-8").splitlines() + [""]:
+        line = raw.strip()
+        if line.startswith("msgid "):
+            if msgid:
+                entries.add((msgid, plural))
+            msgid, plural, field = _unquote(line[6:]), None, "msgid"
+        elif line.startswith("msgid_plural "):
+            plural, field = _unquote(line[13:]), "plural"
+        elif line.startswith("msgstr"):
+            field = None
+        elif line.startswith('"') and field == "msgid":
+            msgid += _unquote(line)
+        elif line.startswith('"') and field == "plural":
+            plural += _unquote(line)
+    if msgid:
+        entries.add((msgid, plural))
+    return entries
+
+
+def compile_mo(messages: list[Message], path: Path) -> None:
+    """Write a GNU .mo file (the format Python's gettext reads) with each message translated to itself."""
+    table = {b"": HEADER.encode("utf-8")}
+    for message in messages:
+        if message.plural is None:
+            table[message.msgid.encode("utf-8")] = message.msgid.encode("utf-8")
+        else:
+            key = message.msgid.encode("utf-8") + b"\0" + message.plural.encode("utf-8")
+            table[key] = message.msgid.encode("utf-8") + b"\0" + message.plural.encode("utf-8")
+    keys = sorted(table)
+    ids = strs = b""
+    offsets = []
+    for key in keys:
+        offsets.append((len(ids), len(key), len(strs), len(table[key])))
+        ids += key + b"\0"
+        strs += table[key] + b"\0"
+    key_start = 7 * 4 + 16 * len(keys)
+    value_start = key_start + len(ids)
+    key_offsets, value_offsets = [], []
+    for id_offset, id_length, str_offset, str_length in offsets:
+        key_offsets += [id_length, id_offset + key_start]
+        value_offsets += [str_length, str_offset + value_start]
+    header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(header + array.array("i", key_offsets + value_offsets).tobytes() + ids + strs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only check that the .pot is up to date")
+    args = parser.parse_args(argv)
+    messages = collect()
+    if args.check:
+        missing = {m.key for m in messages} - read_pot()
+        for msgid, _plural in sorted(missing):
+            print(f"not in {POT_PATH.name}: {msgid!r}")
+        return 1 if missing else 0
+    POT_PATH.parent.mkdir(parents=True, exist_ok=True)
+    POT_PATH.write_text(render_po(messages, translate=False), encoding="utf-8")
+    ENGLISH_PO.parent.mkdir(parents=True, exist_ok=True)
+    ENGLISH_PO.write_text(render_po(messages, translate=True), encoding="utf-8")
+    compile_mo(messages, ENGLISH_MO)
+    print(f"{len(messages)} messages -> {POT_PATH.relative_to(ROOT)}, {ENGLISH_PO.relative_to(ROOT)}, "
+          f"{ENGLISH_MO.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

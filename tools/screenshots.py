@@ -1,0 +1,234 @@
+"""Render every scene to PNG files with the dummy video driver, to look at them.
+
+Usage::
+
+    python tools/screenshots.py OUTDIR [--sizes 1280x720,960x600]
+
+Uses a throw-away CRAZY_EIGHTS_HOME filled with sample statistics and an
+autosave, so Continue and the statistics table show. The table's scenes are
+included when ``game.ui.table`` provides them.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, height = text.lower().split("x")
+    return int(width), int(height)
+
+
+def fill_sample_data(folders) -> None:
+    """Statistics rows and an autosaved match, so those screens have something to show."""
+    from game.rules import Match, preset
+    from game.store import AutosaveStore, StatisticsStore
+
+    stats = StatisticsStore(folders)
+    sample = [("crazy_eights", "medium", [(True, 0), (False, 23), (True, 0), (False, 41)], [True, False]),
+              ("crazy_eights", "hard", [(False, 57), (True, 0)], [False]),
+              ("switch", "easy", [(True, 0), (True, 0), (False, 12)], [True]),
+              ("swedish_rummy", "medium", [(True, 62), (False, 0)], [])]
+    for preset_id, level, hands, matches in sample:
+        low = preset_id != "swedish_rummy"
+        for won, score in hands:
+            stats.record_hand(preset_id, level, won, score, low)
+        for won in matches:
+            stats.record_match(preset_id, level, won)
+    match = Match(preset("crazy_eights", 4), seed=42)
+    for _ in range(6):
+        match.apply(match.legal_moves()[0])
+    AutosaveStore(folders).save({"record": match.to_record(), "seats": [
+        {"name": "You", "kind": "human"}, {"name": "Ada", "kind": "easy"},
+        {"name": "Bruno", "kind": "medium"}, {"name": "Chloé", "kind": "hard"}]})
+
+
+class StandInTable:
+    """A table for the pause menu when game.ui.table is not there yet."""
+
+    transparent = False
+
+    def __init__(self, app):
+        from game.rules import Match, preset
+
+        self.app = app
+        self.match = Match(preset("crazy_eights", 4), seed=1)
+        self.seats = [{"name": "You", "kind": "human"}] + [{"name": n, "kind": "medium"} for n in ("Ada", "Bruno", "Chloé")]
+
+    def on_enter(self): pass
+    def on_exit(self): pass
+    def on_resize(self, size): pass
+    def handle_event(self, event): return False
+    def update(self, dt): pass
+
+    def draw(self, surface):
+        from game.ui.widgets_util import backdrop
+        surface.blit(backdrop(self.app.size), (0, 0))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="Render every scene to PNG files.")
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument("--sizes", default="1280x720,960x600", help="comma-separated WxH list")
+    args = parser.parse_args(argv)
+    args.outdir.mkdir(parents=True, exist_ok=True)
+    sizes = [_size(s) for s in args.sizes.split(",") if s]
+
+    with tempfile.TemporaryDirectory(prefix="crazy-eights-shots-") as home:
+        os.environ["CRAZY_EIGHTS_HOME"] = home
+        import pygame
+
+        from game.rules import Match, preset
+        from game.store import UserFolders
+        from game.ui.app import App
+        from game.ui.scenes.menu import MainMenuScene
+        from game.ui.scenes.message import MessageScene
+        from game.ui.scenes.new_game import NewGameScene
+        from game.ui.scenes.pause import PauseScene
+        from game.ui.scenes.rules import RulesScene
+        from game.ui.scenes.settings import SettingsScene
+        from game.ui.scenes.statistics import StatisticsScene
+
+        folders = UserFolders.default()
+        fill_sample_data(folders)
+        app = App(size=sizes[0], folders=folders, headless=True, fullscreen=False)
+        app.running = True
+        try:
+            from game.ui import table as table_package
+            TableScene = getattr(table_package, "TableScene", None)
+        except ImportError:
+            table_package, TableScene = None, None
+        written = []
+
+        def settle(frames=4):
+            for _ in range(frames):
+                app.step(1 / 60)
+
+        def shot(name, size):
+            path = args.outdir / f"{name}_{size[0]}x{size[1]}.png"
+            pygame.image.save(app.screen, str(path))
+            written.append(path)
+
+        def table_scene():
+            seats = [{"name": app.settings.player_name, "kind": "human"}] + [
+                {"name": n, "kind": "medium"} for n in ("Ada", "Bruno", "Chloé")]
+            if TableScene is None:
+                return StandInTable(app)
+            return TableScene(app, Match(preset("crazy_eights", 4), seed=7), seats)
+
+        for size in sizes:
+            app.notices.clear()
+            app.resize(size)
+
+            def scene(name, make, frames=4, then=None):
+                try:
+                    app.scenes.clear_to(make())
+                    settle(frames)
+                    if then is not None:
+                        then()
+                        settle(frames)
+                    shot(name, size)
+                except Exception:  # keep going: one broken scene should not hide the others
+                    print(f"{name} at {size}: FAILED", file=sys.stderr)
+                    traceback.print_exc()
+                app.notices.clear()
+
+            app.startup_problems = ["The settings file was damaged and has been reset; the old copy is "
+                                    "saved as settings.json.bad."]
+            scene("menu_notice", lambda: MainMenuScene(app))
+            scene("menu", lambda: MainMenuScene(app))
+            scene("new_game", lambda: NewGameScene(app))
+
+            def switch_invalid():
+                s = NewGameScene(app)
+                s.preset_id, s.players, s.switches = "switch", 5, {"jack_wild", "black_jack_stacking", "king_stop"}
+                s.match_key = "elimination:100"
+                s.evaluate()
+                return s
+            scene("new_game_invalid", switch_invalid)
+
+            def seven():
+                s = NewGameScene(app)
+                s.preset_id, s.players, s.switches = "crazy_eights_action", 7, {"jokers", "skip_stacking"}
+                s.match_key = "target:200"
+                s.evaluate()
+                return s
+            scene("new_game_action_7", seven)
+            scene("rules", lambda: RulesScene(app))
+            scene("rules_switch", lambda: RulesScene(app, preset_id="switch"))
+            scene("settings", lambda: SettingsScene(app))
+            scene("statistics", lambda: StatisticsScene(app))
+            scene("statistics_reset", lambda: StatisticsScene(app), then=lambda: app.scenes.top.ask_reset())
+
+            def push_pause():
+                table = table_scene()
+                app.scenes.clear_to(table)
+                settle(2)
+                app.push(PauseScene(app, table))
+
+            try:
+                push_pause()
+                settle()
+                shot("pause", size)
+                app.scenes.top.export_record()
+                settle()
+                shot("pause_export", size)
+                app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))
+                settle()
+                shot("message", size)
+            except Exception:
+                print(f"pause at {size}: FAILED", file=sys.stderr)
+                traceback.print_exc()
+            app.notify("Game record saved as crazy-eights-2025-01-01-1200.json.")
+            settle()
+            shot("toast", size)
+            app.notices.clear()
+
+            if TableScene is not None:
+                try:
+                    table = table_scene()
+                    app.scenes.clear_to(table)
+                    settle(30)
+                    shot("table", size)
+                    for _ in range(600):
+                        app.step(1 / 30)
+                    shot("table_later", size)
+                    # A computer-only match at full speed, for the hand and match result screens.
+                    import dataclasses
+
+                    saved = app.settings
+                    app.settings = dataclasses.replace(saved, animation_speed="instant", ai_think_budget_ms=10)
+                    rules = preset("crazy_eights", 3).replace(match_end="fixed_hands", fixed_hands=2)
+                    seats = [{"name": n, "kind": k} for n, k in (("Ada", "easy"), ("Bruno", "medium"), ("Chloé", "hard"))]
+                    app.scenes.clear_to(TableScene(app, Match(rules, seed=5), seats))
+                    results = {"HandResultScene": "hand_result", "MatchResultScene": "match_result"}
+                    for _ in range(20_000):
+                        app.step(1 / 60)
+                        name = results.get(type(app.scenes.top).__name__)
+                        if name:
+                            settle(3 if name == "hand_result" else 40)
+                            shot(name, size)
+                            del results[type(app.scenes.top).__name__]
+                            if name == "match_result":
+                                break
+                    app.settings = saved
+                except Exception:
+                    print(f"table at {size}: FAILED", file=sys.stderr)
+                    traceback.print_exc()
+        app.shutdown()
+    for path in written:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
