@@ -1,0 +1,230 @@
+"""The computer thinks off the frame loop.
+
+``AIWorker.request(ticket, view, bot, seed)`` starts ``bot.choose(view, rng)``
+in the background; ``poll()`` returns the move once it is ready and never
+blocks. A frame never waits for a bot: the table polls in ``update``.
+
+Two ways to think in the background, same interface:
+
+* ``"thread"``: a worker thread (``ThreadPoolExecutor``). Simple, but a bot
+  that searches in pure Python shares the interpreter lock with the frame
+  loop, which can stretch frames while it thinks.
+* ``"process"``: one worker process (``ProcessPoolExecutor``, spawned once and
+  reused), so a searching bot never competes with drawing. Views, bots and
+  moves are small picklable values. It falls back to the thread by itself if
+  a process cannot be started or dies.
+
+``"auto"`` (the default) uses the process for hard players and the thread for
+the others (they answer in well under a millisecond, with no start-up cost).
+``CRAZY_EIGHTS_AI_WORKER=thread|process`` overrides the choice.
+
+``make_bot(level, budget_ms)`` uses ``game.ai.create_bot``, or a small local
+player if the AI package cannot provide one.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import random
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+
+from game.rules.cards import FIRST_JOKER, SUIT_OF
+from game.rules.moves import Move
+from game.rules.state import tables_for
+
+log = logging.getLogger(__name__)
+
+MODES = ("auto", "thread", "process")
+
+
+class FallbackBot:
+    """Picks a legal move: prefers non-wild cards of high value, names its most-held suit."""
+
+    def __init__(self, level: str = "easy"):
+        self.level = level
+
+    def choose(self, view, rng: random.Random) -> Move:
+        moves = view.legal_moves
+        if not moves:
+            raise ValueError("no legal move for this view")
+        tables = tables_for(view.rules)
+        kinds = {m.kind for m in moves}
+        plays = [m for m in moves if m.kind == "play"]
+        if "last_card" in kinds and plays:
+            return Move("last_card")
+        if "stop" in kinds:
+            return Move("stop")
+        if plays:
+            counts = [0, 0, 0, 0]
+            for card in view.hand:
+                if card < FIRST_JOKER and not tables.wild[card]:
+                    counts[SUIT_OF[card]] += 1
+            best_suit = max(range(4), key=lambda s: (counts[s], -s))
+
+            def score(move: Move) -> float:
+                card = move.card
+                wild = tables.wild[card]
+                s = tables.value[card] * 0.1 + (0 if wild else 10) + rng.random()
+                if wild and move.suit != best_suit:
+                    s -= 5
+                return s
+
+            return max(plays, key=score)
+        for kind in ("draw", "pass"):
+            if kind in kinds:
+                return Move(kind)
+        return moves[0]
+
+
+def make_bot(level: str, budget_ms: int):
+    """A bot for ``level`` with a thinking budget; falls back to a local player if the AI is missing."""
+    try:
+        from game.ai import create_bot
+    except ImportError:
+        return FallbackBot(level)
+    try:
+        return create_bot(level, budget_ms)
+    except Exception as error:  # an unknown level: play on with the simple player
+        log.warning("no %s computer player (%s); using a simple one", level, error)
+        return FallbackBot(level)
+
+
+def think(bot, view, seed: int):
+    """Run one decision; returns ``(move, error)`` (runs in the worker thread or process)."""
+    rng = random.Random(seed)
+    try:
+        return bot.choose(view, rng), None
+    except Exception as error:  # a bot bug must not take the table down
+        try:
+            return FallbackBot().choose(view, rng), repr(error)
+        except Exception as second:
+            return None, repr(second)
+
+
+def _worker_started() -> None:
+    """In the worker process: give way to the frame loop when the machine is busy."""
+    try:
+        os.nice(5)
+    except (AttributeError, OSError):  # not POSIX, or not allowed
+        pass
+
+
+def _warm_up() -> bool:
+    """Imported in the worker process to load the rules and the AI before the first real request."""
+    try:
+        import game.ai  # noqa: F401  (loads the bots before the first request)
+    except ImportError:
+        pass
+    return True
+
+
+class AIWorker:
+    """Runs one bot decision at a time in the background."""
+
+    def __init__(self, mode: str | None = None):
+        mode = (mode or os.environ.get("CRAZY_EIGHTS_AI_WORKER") or "auto").lower()
+        self.mode = mode if mode in MODES else "auto"
+        self._threads: ThreadPoolExecutor | None = None
+        self._processes: ProcessPoolExecutor | None = None
+        self._process_failed = self.mode == "thread"
+        self._future: Future | None = None
+        self._ticket = None
+        self._job = None
+        self.used: set[str] = set()
+
+    # ----- the executors -------------------------------------------------------
+
+    def _thread_pool(self) -> ThreadPoolExecutor:
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="crazy-eights-ai")
+        return self._threads
+
+    def _process_pool(self) -> ProcessPoolExecutor | None:
+        if self._process_failed:
+            return None
+        if self._processes is None:
+            try:
+                import multiprocessing
+                self._processes = ProcessPoolExecutor(max_workers=1,
+                                                      mp_context=multiprocessing.get_context("spawn"),
+                                                      initializer=_worker_started)
+                self._processes.submit(_warm_up)
+            except Exception as error:  # no processes here (sandbox, frozen oddity): think in a thread
+                log.info("AI worker process unavailable (%s); using a thread", error)
+                self._process_failed = True
+                self._processes = None
+        return self._processes
+
+    def prepare(self, levels) -> None:
+        """Start the worker process early when a hard player sits at the table (it takes a moment)."""
+        if self.mode == "process" or (self.mode == "auto" and "hard" in levels):
+            self._process_pool()
+
+    def _wants_process(self, bot) -> bool:
+        if self._process_failed:
+            return False
+        if self.mode == "process":
+            return True
+        return self.mode == "auto" and getattr(bot, "level", None) == "hard"
+
+    # ----- requests ------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self._future is not None and not self._future.done()
+
+    @property
+    def ticket(self):
+        """What the pending request was for (the table's key for the position)."""
+        return self._ticket
+
+    def request(self, ticket, view, bot, seed: int) -> None:
+        """Start thinking about ``view`` (replacing any request that has not been collected)."""
+        self.cancel()
+        self._ticket = ticket
+        self._job = (bot, view, seed)
+        pool = self._process_pool() if self._wants_process(bot) else None
+        if pool is not None:
+            try:
+                self._future = pool.submit(think, bot, view, seed)
+                self.used.add("process")
+                return
+            except Exception as error:
+                log.info("AI worker process failed (%s); using a thread", error)
+                self._process_failed = True
+        self._future = self._thread_pool().submit(think, bot, view, seed)
+        self.used.add("thread")
+
+    def poll(self):
+        """``(ticket, move, error)`` once the decision is ready, else None. Never blocks."""
+        future = self._future
+        if future is None or not future.done():
+            return None
+        self._future = None
+        ticket, self._ticket = self._ticket, None
+        try:
+            move, error = future.result()
+        except Exception as error:  # the process died or could not pickle: think again in a thread
+            log.info("AI worker process failed (%s); using a thread", error)
+            self._process_failed = True
+            bot, view, seed = self._job
+            self._ticket = ticket
+            self._future = self._thread_pool().submit(think, bot, view, seed)
+            return None
+        return ticket, move, error
+
+    def cancel(self) -> None:
+        """Forget the pending request (it finishes in the background and is ignored)."""
+        if self._future is not None:
+            self._future.cancel()
+        self._future = None
+        self._ticket = None
+
+    def shutdown(self) -> None:
+        self.cancel()
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
+            self._threads = None
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes = None

@@ -1,0 +1,88 @@
+"""The table's move log: rules events in player-facing words ("Ann plays 8S and names hearts")."""
+from __future__ import annotations
+
+from game.rules.cards import SUITS, card_to_str
+
+try:
+    from game.ui.i18n import _, ngettext, suit_name
+except ImportError:  # the i18n module is being written alongside
+    def _(message: str) -> str:
+        return message
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+    def suit_name(suit: str) -> str:
+        return {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[suit]
+
+
+def suit_word(suit: int) -> str:
+    """``2`` -> ``"hearts"`` (in the player's language)."""
+    return suit_name(SUITS[suit])
+
+
+def describe(events, names: dict[int, str], human: int | None = None) -> list[str]:
+    """Log lines for the events of one move (several events can make one line).
+
+    The human player is addressed as "you" ("You play 8S"), the others by name.
+    """
+    lines: list[str] = []
+    paid = {e.player for e in events if e.kind == "penalty_paid"}
+    forgot = {e.player for e in events if e.kind == "last_card_penalty"}
+    skip_drew = paid | forgot
+    events = list(events)
+    for index, event in enumerate(events):
+        kind = event.kind
+        you = human is not None and event.player == human
+        who = names.get(event.player, "?")
+        if kind == "played":
+            card = card_to_str(event.cards[0])
+            nominated = next((e for e in events[index + 1:index + 2] if e.kind == "nominated"), None)
+            if nominated is not None:
+                text = (_("You play {card} and name {suit}") if you
+                        else _("{name} plays {card} and names {suit}"))
+                lines.append(text.format(name=who, card=card, suit=suit_word(nominated.suit)))
+            else:
+                text = _("You play {card}") if you else _("{name} plays {card}")
+                lines.append(text.format(name=who, card=card))
+        elif kind == "drew":
+            if event.player in skip_drew:
+                continue
+            if you:
+                text = ngettext("You draw a card", "You draw {count} cards", event.count)
+            else:
+                text = ngettext("{name} draws a card", "{name} draws {count} cards", event.count)
+            lines.append(text.format(name=who, count=event.count))
+        elif kind == "penalty_paid":
+            if you:
+                text = ngettext("You pick up {count} card", "You pick up {count} cards", event.count)
+            else:
+                text = ngettext("{name} picks up {count} card", "{name} picks up {count} cards", event.count)
+            lines.append(text.format(name=who, count=event.count))
+        elif kind == "last_card_penalty":
+            text = (_("You forgot “Last card” and draw {count}") if you
+                    else _("{name} forgot “Last card” and draws {count}"))
+            lines.append(text.format(name=who, count=event.count))
+        elif kind == "reshuffled":
+            lines.append(_("The discards are shuffled into a new stock"))
+        elif kind == "skipped":
+            lines.append((_("You are skipped") if you else _("{name} is skipped")).format(name=who))
+        elif kind == "reversed":
+            lines.append(_("Play reverses direction"))
+        elif kind == "penalty_stacked":
+            lines.append(_("Next player picks up {count} unless they answer").format(count=event.count))
+        elif kind == "penalty_cancelled":
+            lines.append((_("You cancel the penalty") if you else _("{name} cancels the penalty")).format(name=who))
+        elif kind == "skip_stacked":
+            lines.append(_("Skips stack up: {count}").format(count=event.count))
+        elif kind == "last_card_called":
+            lines.append((_("You: “Last card!”") if you else _("{name}: “Last card!”")).format(name=who))
+        elif kind == "passed":
+            lines.append((_("You pass") if you else _("{name} passes")).format(name=who))
+        elif kind == "stop_called":
+            lines.append((_("You call “Stop!”") if you else _("{name} calls “Stop!”")).format(name=who))
+        elif kind == "hand_ended":
+            lines.append(_("You win the hand!") if you else _("{name} wins the hand").format(name=who))
+        elif kind == "starter":
+            lines.append(_("Starter card: {card}").format(card=card_to_str(event.cards[0])))
+    return lines

@@ -1,0 +1,363 @@
+"""The end of a hand and the end of a match, shown over the table.
+
+``HandResultScene(app, table)``: what everyone held, the points of this hand,
+the running totals and "Next hand" (or "Final results" when the match is over).
+``MatchResultScene(app, table)``: the winner, the final standings,
+"Play again" (same rules, new seed) and "Main menu".
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.rules import Match
+
+from ..widgets_util import WidgetScene, dim
+from . import shapes
+from .animation import Timer, ease_out_back, speed_factor
+from .painter import LEVEL_COLORS, SEAT_COLORS, level_label
+
+try:
+    from game.ui.i18n import _, ngettext
+except ImportError:  # pragma: no cover
+    def _(message: str) -> str:
+        return message
+
+    def ngettext(singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+REASONS = {
+    "out": "{name} went out",
+    "blocked": "Nobody could play: the lowest hand wins",
+    "stock_out": "The stock ran out: the lowest hand wins",
+    "stop": "{caller} called “Stop!”",
+    "turn_cap": "The hand ran too long: the lowest hand wins",
+}
+
+
+def _reason_text(reason: str, winner_name: str) -> str:
+    template = REASONS.get(reason, "")
+    return _(template).format(name=winner_name, caller=winner_name) if template else ""
+
+
+class _ResultBase(WidgetScene):
+    transparent = True
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.opened = Timer(0.35)
+        self.panel = pygame.Rect(0, 0, 10, 10)
+        self.primary = None
+        self.secondary = None
+
+    @property
+    def text(self):
+        return self.table.text
+
+    def update(self, dt: float) -> None:
+        self.opened.update(dt)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.primary is not None:
+                self._actions[self.primary]()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                return True
+        return super().handle_event(event)
+
+    def _panel_rect(self, width_frac: float, height: int) -> pygame.Rect:
+        w, h = self.app.size
+        margin = max(12, int(min(w, h) * 0.03))
+        rect = pygame.Rect(0, 0, min(w - margin * 2, int(w * width_frac)), min(h - margin * 2, height))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def _draw_panel(self, surface) -> float:
+        t = 1.0 - self.opened.fraction
+        dim(surface, int(165 * min(1.0, t * 1.5)))
+        grow = ease_out_back(min(1.0, t))
+        rect = self.panel
+        radius = max(12, rect.h // 28)
+        offset = int((1.0 - grow) * rect.h * 0.08)
+        shadow = shapes.soft_shadow(rect.size, radius, max(6, rect.h // 40), 150)
+        surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 4, rect.centery + 10 + offset)))
+        surface.blit(shapes.rounded_panel(rect.size, radius, (34, 21, 11, 246), (217, 174, 76, 255), 2, True),
+                     rect.move(0, offset))
+        return offset
+
+    def _avatar(self, surface, seat: int, center, radius: int) -> None:
+        color = SEAT_COLORS[seat % len(SEAT_COLORS)]
+        pygame.draw.circle(surface, (20, 12, 6), (center[0], center[1] + 1), radius + 1)
+        pygame.draw.circle(surface, color, center, radius)
+        pygame.draw.circle(surface, (230, 210, 170), center, radius, 2)
+        initial = self.text.render(self.table.names[seat][:1].upper(), int(radius * 1.15), (255, 255, 255),
+                                   bold=True, shadow=True)
+        surface.blit(initial, initial.get_rect(center=center))
+
+    def _badge(self, surface, text: str, color, midleft) -> pygame.Rect:
+        label = self.text.render(text, max(10, self.px(13)), (255, 255, 255), bold=True)
+        rect = pygame.Rect(0, 0, label.get_width() + 12, label.get_height() + 2)
+        rect.midleft = midleft
+        surface.blit(shapes.rounded_panel(rect.size, rect.h // 2, (*color, 255)), rect)
+        surface.blit(label, label.get_rect(center=rect.center))
+        return rect
+
+
+class HandResultScene(_ResultBase):
+    """Everyone's remaining cards, this hand's points and the totals."""
+
+    def __init__(self, app, table):
+        super().__init__(app, table)
+        self.result = table.match.results[-1]
+        self.auto: Timer | None = None
+        if table.human is None:  # a table of computers (spectating): carry on by itself
+            self.auto = Timer(max(0.15, 2.8 * speed_factor(getattr(app.settings, "animation_speed", "normal"))))
+
+    def build(self) -> None:
+        result = self.result
+        rows = len(result.seats)
+        w, h = self.app.size
+        row_h = max(40, min(self.px(66), (h - self.px(260)) // max(1, rows)))
+        self.row_h = row_h
+        height = self.px(150) + row_h * rows + self.px(74)
+        self.panel = self._panel_rect(0.86, height)
+        bw, bh = self.px(230), max(38, self.px(50))
+        rect = pygame.Rect(0, 0, bw, bh)
+        rect.midbottom = (self.panel.centerx, self.panel.bottom - self.px(18))
+        if self.table.match.over:
+            self.primary = self.button(rect, _("Final results"), self.final_results, primary=True,
+                                       name="final_results")
+        else:
+            self.primary = self.button(rect, _("Next hand"), self.next_hand, primary=True, name="next_hand")
+
+    def next_hand(self) -> None:
+        table = self.table
+        if self.app.scenes.top is self:
+            self.app.pop()
+        table.next_hand()
+
+    def final_results(self) -> None:
+        self.app.replace(MatchResultScene(self.app, self.table))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.auto is not None:
+            self.auto.update(dt)
+            if not self.auto.active:
+                self.auto = None
+                (self.final_results if self.table.match.over else self.next_hand)()
+
+    def draw(self, surface) -> None:
+        offset = self._draw_panel(surface)
+        table, result = self.table, self.result
+        panel = self.panel.move(0, offset)
+        winner = result.winner
+        title_text = (_("You win the hand!") if winner == table.human
+                      else _("{name} wins the hand").format(name=table.names[winner]))
+        title = self.text.render(title_text, self.px(34), shapes.GOLD, bold=True, shadow=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(18))))
+        sub = _reason_text(result.reason, table.names[winner])
+        sub_line = _("Hand {number}").format(number=result.number) + (f"  ·  {sub}" if sub else "")
+        sub_img = self.text.render(sub_line, self.px(17), (226, 214, 186), shadow=True)
+        surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(18) + title.get_height())))
+        # Column headings.
+        pad = self.px(28)
+        x_name = panel.left + pad
+        x_cards = panel.left + int(panel.w * 0.3)
+        x_points = panel.left + int(panel.w * 0.76)
+        x_total = panel.left + int(panel.w * 0.9)
+        head_y = panel.top + self.px(112)
+        hs = self.px(15)
+        for text, x, align in ((_("Player"), x_name, "left"), (_("Cards left"), x_cards, "left"),
+                               (_("This hand"), x_points, "center"), (_("Total"), x_total, "center")):
+            img = self.text.render(text, hs, (242, 207, 107), bold=True)
+            rect = img.get_rect(topleft=(x, head_y)) if align == "left" else img.get_rect(midtop=(x, head_y))
+            surface.blit(img, rect)
+        row_h = self.row_h
+        y = head_y + hs + self.px(12)
+        lay = table.layout
+        for seat in result.seats:
+            row = pygame.Rect(panel.left + pad // 2, y, panel.w - pad, row_h - 4)
+            if seat == winner:
+                surface.blit(shapes.rounded_panel(row.size, row.h // 4, (217, 174, 76, 60),
+                                                  (242, 207, 107, 200), 1), row)
+            else:
+                surface.blit(shapes.rounded_panel(row.size, row.h // 4, (0, 0, 0, 50)), row)
+            r = int(row.h * 0.36)
+            self._avatar(surface, seat, (x_name + r, row.centery), r)
+            name = self.text.fit(table.names[seat], self.px(19), x_cards - x_name - r * 2 - self.px(20),
+                                 color=shapes.CREAM, bold=True)
+            surface.blit(name, name.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery - row.h * 0.14)))
+            kind = table.kind(seat)
+            lvl = self.text.render(level_label(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, (200, 200, 200)),
+                                   bold=True)
+            surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
+            # The cards still held.
+            cards = list(result.hands.get(seat, ()))
+            card_h = int(row.h * 0.84)
+            card_w = max(8, int(card_h / 1.4))
+            avail = x_points - x_cards - self.px(50)
+            if cards:
+                spacing = min(card_w * 0.62, (avail - card_w) / max(1, len(cards) - 1))
+                for i, card in enumerate(cards):
+                    from game.rules.cards import card_to_str
+                    image = table.images.image(card_to_str(card), card_w, table.four_color, table.back_style,
+                                               (lay.card_w, lay.small_w) if lay else (card_w,))
+                    surface.blit(image, image.get_rect(midleft=(x_cards + i * spacing, row.centery)))
+            else:
+                out = self.text.render(_("went out"), self.px(16), (242, 207, 107), bold=True)
+                surface.blit(out, out.get_rect(midleft=(x_cards, row.centery)))
+            value = result.values.get(seat, 0)
+            if cards:
+                vimg = self.text.render(ngettext("{points} pt in hand", "{points} pts in hand", value).format(
+                    points=value), self.px(13), (200, 190, 170))
+                surface.blit(vimg, vimg.get_rect(midright=(x_points - self.px(46), row.centery)))
+            score = result.scores.get(seat, 0)
+            score_img = self.text.render(f"+{score}" if score else "0", self.px(22),
+                                         (255, 150, 130) if score and table.match.rules.scoring == "penalty"
+                                         else (160, 230, 160) if score else shapes.CREAM, bold=True)
+            surface.blit(score_img, score_img.get_rect(center=(x_points, row.centery)))
+            total_img = self.text.render(str(result.totals[seat]), self.px(22), shapes.CREAM, bold=True)
+            surface.blit(total_img, total_img.get_rect(center=(x_total, row.centery)))
+            if table.match.eliminated[seat]:
+                self._badge(surface, _("Out"), (190, 60, 50), (x_total + total_img.get_width() // 2 + 8,
+                                                               row.centery))
+            y += row_h
+
+
+class MatchResultScene(_ResultBase):
+    """The winner, the final standings, "Play again" and "Main menu"."""
+
+    def __init__(self, app, table):
+        super().__init__(app, table)
+        self.confetti: list[list[float]] = []
+        self.human_won = table.human is not None and table.human in table.match.winners
+        self.sparkle = random.Random(table.match.seed)
+        self.time = 0.0
+
+    def build(self) -> None:
+        rows = len(self.table.match.standings())
+        w, h = self.app.size
+        row_h = max(38, min(self.px(58), (h - self.px(300)) // max(1, rows)))
+        self.row_h = row_h
+        height = self.px(200) + row_h * rows + self.px(84)
+        self.panel = self._panel_rect(0.6, height)
+        bw, bh = self.px(220), max(38, self.px(50))
+        gap = self.px(20)
+        left = pygame.Rect(0, 0, bw, bh)
+        left.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - self.px(20))
+        right = pygame.Rect(0, 0, bw, bh)
+        right.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - self.px(20))
+        self.primary = self.button(left, _("Play again"), self.play_again, primary=True, name="play_again")
+        self.secondary = self.button(right, _("Main menu"), self.main_menu, name="main_menu")
+
+    def play_again(self) -> None:
+        from .table import TableScene
+        table = self.table
+        next_seed = getattr(self.app, "next_seed", None)
+        seed = next_seed() if callable(next_seed) else random.SystemRandom().randrange(2 ** 31)
+        if seed == table.match.seed:
+            seed += 1
+        new_table = TableScene(self.app, Match(table.match.rules, seed), table.seats)
+        self.app.scenes.pop()  # this result (the table below re-enters briefly)
+        self.app.replace(new_table)
+
+    def main_menu(self) -> None:
+        main_menu = getattr(self.app, "main_menu", None)
+        if callable(main_menu):
+            main_menu()
+            return
+        self.app.pop()
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.time += dt
+        if not self.human_won:
+            return
+        w, h = self.app.size
+        rng = self.sparkle
+        while len(self.confetti) < 120:
+            self.confetti.append([rng.uniform(0, w), rng.uniform(-h, 0), rng.uniform(-30, 30),
+                                  rng.uniform(90, 190), rng.uniform(0, 360), rng.uniform(-240, 240),
+                                  rng.randrange(5)])
+        for p in self.confetti:
+            p[0] += p[2] * dt
+            p[1] += p[3] * dt
+            p[4] += p[5] * dt
+            if p[1] > h + 20:
+                p[0], p[1] = rng.uniform(0, w), rng.uniform(-60, -10)
+
+    def draw(self, surface) -> None:
+        offset = self._draw_panel(surface)
+        table = self.table
+        match = table.match
+        panel = self.panel.move(0, offset)
+        winners = match.winners
+        if self.human_won and len(winners) == 1:
+            title_text = _("You win the match!")
+        elif len(winners) == 1:
+            title_text = _("{name} wins the match").format(name=table.names[winners[0]])
+        else:
+            title_text = _("{names} share the win").format(names=", ".join(table.names[s] for s in winners))
+        self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
+        title = self.text.render(title_text, self.px(34), shapes.GOLD, bold=True, shadow=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))
+        sub = _("{hands} hands of {game}").format(hands=len(match.results), game=match.rules.name)
+        sub_img = self.text.render(sub, self.px(16), (226, 214, 186), shadow=True)
+        surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(104) + title.get_height())))
+        y = panel.top + self.px(178)
+        pad = self.px(36)
+        medal = [(242, 200, 80), (200, 206, 214), (206, 140, 80)]
+        for standing in match.standings():
+            seat = standing.seat
+            row = pygame.Rect(panel.left + pad, y, panel.w - pad * 2, self.row_h - 6)
+            first = standing.place == 1
+            fill = (217, 174, 76, 70) if first else (0, 0, 0, 55)
+            surface.blit(shapes.rounded_panel(row.size, row.h // 4, fill,
+                                              (242, 207, 107, 220) if first else None, 1), row)
+            r = int(row.h * 0.34)
+            mc = medal[standing.place - 1] if standing.place <= 3 else (120, 110, 100)
+            mx = row.left + r + self.px(10)
+            pygame.draw.circle(surface, mc, (mx, row.centery), r)
+            pygame.draw.circle(surface, (60, 40, 20), (mx, row.centery), r, 2)
+            place = self.text.render(str(standing.place), int(r * 1.2), (40, 26, 12), bold=True)
+            surface.blit(place, place.get_rect(center=(mx, row.centery)))
+            ax = mx + r * 2 + self.px(14)
+            self._avatar(surface, seat, (ax + r, row.centery), r)
+            name = self.text.fit(table.names[seat], self.px(20), int(row.w * 0.45), color=shapes.CREAM, bold=True)
+            nrect = surface.blit(name, name.get_rect(midleft=(ax + r * 2 + self.px(12), row.centery)))
+            if standing.eliminated:
+                self._badge(surface, _("Out"), (190, 60, 50), (nrect.right + 10, row.centery))
+            elif seat in winners:
+                self._badge(surface, _("Winner"), (196, 140, 40), (nrect.right + 10, row.centery))
+            pts = self.text.render(ngettext("{points} point", "{points} points", standing.total).format(
+                points=standing.total), self.px(20), shapes.CREAM, bold=True)
+            surface.blit(pts, pts.get_rect(midright=(row.right - self.px(14), row.centery)))
+            y += self.row_h
+        colors = [(242, 200, 80), (214, 92, 80), (84, 150, 214), (120, 186, 110), (226, 128, 170)]
+        for x, yy, _vx, _vy, angle, _va, ci in self.confetti:
+            w = 9 * abs(math.cos(math.radians(angle))) + 2
+            pygame.draw.rect(surface, colors[ci], pygame.Rect(int(x), int(yy), int(w), 5))
+
+    def _trophy(self, surface, center, size: int) -> None:
+        cx, cy = center
+        gold, deep = shapes.GOLD, shapes.GOLD_DEEP
+        cup = [(cx - size * 0.62, cy - size * 0.7), (cx + size * 0.62, cy - size * 0.7),
+               (cx + size * 0.5, cy - size * 0.1), (cx + size * 0.16, cy + size * 0.22),
+               (cx - size * 0.16, cy + size * 0.22), (cx - size * 0.5, cy - size * 0.1)]
+        for side in (-1, 1):
+            pygame.draw.circle(surface, deep, (cx + side * size * 0.62, cy - size * 0.36), int(size * 0.3),
+                               max(2, size // 10))
+        pygame.draw.polygon(surface, gold, cup)
+        pygame.draw.polygon(surface, deep, cup, 2)
+        pygame.draw.rect(surface, deep, pygame.Rect(cx - size * 0.09, cy + size * 0.2, size * 0.18, size * 0.36))
+        base = pygame.Rect(0, 0, int(size * 0.8), int(size * 0.2))
+        base.midtop = (cx, int(cy + size * 0.54))
+        pygame.draw.rect(surface, gold, base, border_radius=3)
+        pygame.draw.rect(surface, deep, base, 2, border_radius=3)
+        shapes.star(surface, (cx, cy - size * 0.3), size * 0.26, (255, 244, 200))

@@ -1,0 +1,143 @@
+"""The suit chooser: four big suit buttons (drawn shapes) shown over the table after a wild card.
+
+It is a modal part of the table scene: while open it takes the mouse and the
+keyboard (click a suit, Left/Right + Enter, 1-4 or C/D/H/S, Escape cancels).
+"""
+from __future__ import annotations
+
+import pygame
+
+from . import shapes
+from .animation import Timer, ease_out_back
+
+try:
+    from game.ui.i18n import _
+except ImportError:
+    def _(message: str) -> str:
+        return message
+
+SUIT_KEYS = {pygame.K_c: 0, pygame.K_d: 1, pygame.K_h: 2, pygame.K_s: 3,
+             pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
+             pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
+
+
+def suit_label(suit: int) -> str:
+    return (_("Clubs"), _("Diamonds"), _("Hearts"), _("Spades"))[suit]
+
+
+class SuitChooser:
+    """Pick one of the four suits; ``on_choice(suit)`` or ``on_cancel()`` is called once."""
+
+    def __init__(self, card_code: str, on_choice, on_cancel, four_color: bool, suggested: int = 2):
+        self.card_code = card_code
+        self.on_choice = on_choice
+        self.on_cancel = on_cancel
+        self.four_color = four_color
+        self.focus = suggested
+        self.hover = -1
+        self.opened = Timer(0.28)
+        self.rects: list[pygame.Rect] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.closed = False
+
+    # ----- geometry -------------------------------------------------------
+
+    def layout(self, size) -> None:
+        w, h = size
+        button = int(min(w * 0.13, h * 0.23, 210))
+        gap = int(button * 0.16)
+        total = button * 4 + gap * 3
+        pad = int(button * 0.22)
+        title_h = int(button * 0.42)
+        self.panel = pygame.Rect(0, 0, total + pad * 2, button + pad * 2 + title_h + int(button * 0.18))
+        self.panel.center = (w // 2, int(h * 0.45))
+        top = self.panel.top + pad + title_h
+        self.rects = [pygame.Rect(self.panel.left + pad + i * (button + gap), top, button, button)
+                      for i in range(4)]
+
+    # ----- input -------------------------------------------------------------
+
+    def _choose(self, suit: int) -> None:
+        if not self.closed:
+            self.closed = True
+            self.on_choice(suit)
+
+    def cancel(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.on_cancel()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, r in enumerate(self.rects) if r.collidepoint(event.pos)), -1)
+            if self.hover >= 0:
+                self.focus = self.hover
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, rect in enumerate(self.rects):
+                if rect.collidepoint(event.pos):
+                    self._choose(i)
+                    return True
+            if not self.panel.collidepoint(event.pos):
+                self.cancel()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+            elif event.key in (pygame.K_LEFT, pygame.K_a):
+                self.focus = (self.focus - 1) % 4
+            elif event.key == pygame.K_RIGHT:
+                self.focus = (self.focus + 1) % 4
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._choose(self.focus)
+            elif event.key in SUIT_KEYS:
+                self._choose(SUIT_KEYS[event.key])
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.MOUSEWHEEL)
+
+    def update(self, dt: float) -> None:
+        self.opened.update(dt)
+
+    # ----- drawing ----------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, text) -> None:
+        size = surface.get_size()
+        if not self.rects:
+            self.layout(size)
+        t = 1.0 - self.opened.fraction
+        shade = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((4, 14, 8, int(140 * min(1.0, t * 2))))
+        surface.blit(shade, (0, 0))
+        grow = ease_out_back(min(1.0, t))
+        panel = self.panel
+        radius = max(10, panel.h // 10)
+        shadow = shapes.soft_shadow(panel.size, radius, max(4, panel.h // 30), 140)
+        offset_y = int((1 - grow) * panel.h * 0.15)
+        surface.blit(shadow, shadow.get_rect(center=(panel.centerx + 4, panel.centery + 8 + offset_y)))
+        surface.blit(shapes.rounded_panel(panel.size, radius, (36, 22, 12, 244), (217, 174, 76, 255), 2, True),
+                     panel.move(0, offset_y))
+        title_size = max(16, int(self.rects[0].h * 0.2))
+        title = text.render(_("Name a suit"), title_size, shapes.GOLD, bold=True, shadow=True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + int(self.rects[0].h * 0.16)
+                                                   + offset_y)))
+        for suit, rect in enumerate(self.rects):
+            rect = rect.move(0, offset_y)
+            focused = suit == self.focus
+            fill = (250, 244, 228, 255) if focused else (238, 228, 206, 255)
+            border = shapes.GOLD if focused else (150, 120, 70)
+            if focused:
+                glow = shapes.glow_frame(rect.size, rect.w // 9, shapes.GOLD, max(4, rect.w // 14))
+                surface.blit(glow, glow.get_rect(center=rect.center))
+            surface.blit(shapes.rounded_panel(rect.size, rect.w // 9, fill, (*border, 255), 3 if focused else 2),
+                         rect)
+            color = shapes.suit_color(suit, self.four_color)
+            icon_size = int(rect.w * (0.6 if focused else 0.56))
+            icon = shapes.suit_icon(suit, icon_size, color)
+            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - rect.h * 0.08)))
+            label = text.render(suit_label(suit), max(12, int(rect.h * 0.13)), (40, 30, 22), bold=True)
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.06)))
+        hint = text.render(_("Click a suit, or press C, D, H or S  ·  Esc cancels"),
+                           max(11, int(self.rects[0].h * 0.1)), (226, 214, 184))
+        surface.blit(hint, hint.get_rect(midbottom=(panel.centerx, panel.bottom - 8 + offset_y)))

@@ -1,0 +1,497 @@
+"""The table driven by real pygame events on the dummy video driver.
+
+Each test starts a seeded match, posts mouse and keyboard events, steps the
+real App frame by frame and checks what the rules core recorded.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("CRAZY_EIGHTS_HOME", tempfile.mkdtemp(prefix="crazy-eights-table-tests-"))
+
+import dataclasses  # noqa: E402
+import time  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules import Match, preset  # noqa: E402
+from game.rules.cards import card_to_str  # noqa: E402
+
+FPS_DT = 1 / 60
+
+HUMAN_SEATS = ["human", "easy", "medium", "hard", "easy", "medium", "hard"]
+NAMES = ["Tess", "Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid"]
+
+
+# ----- harness ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def app(tmp_path):
+    from game.store import UserFolders
+    from game.ui.app import App
+
+    application = App(size=(1280, 720), folders=UserFolders(tmp_path / "config", tmp_path / "data"),
+                      headless=True, fullscreen=False)
+    application.settings = dataclasses.replace(application.settings, animation_speed="instant",
+                                               ai_think_budget_ms=10, highlight_playable=True)
+    application.running = True
+    played = []
+    original = application.sound.play
+
+    def record(name):
+        played.append(name)
+        original(name)
+
+    application.sound.play = record
+    application.sounds_played = played
+    yield application
+    while len(application.scenes):
+        application.scenes.pop()
+    pygame.event.clear()
+
+
+def seats_for(players: int, human: bool = True) -> list[dict]:
+    kinds = HUMAN_SEATS[:players] if human else ["easy", "medium", "hard"] * 3
+    return [{"name": NAMES[i], "kind": kinds[i]} for i in range(players)]
+
+
+def open_table(app, rules, seed: int, human: bool = True):
+    from game.ui.table import TableScene
+
+    table = TableScene(app, Match(rules, seed), seats_for(rules.players, human))
+    app.push(table)
+    app.step(FPS_DT)
+    return table
+
+
+def step(app, frames: int = 1, dt: float = FPS_DT) -> None:
+    for _ in range(frames):
+        app.step(dt)
+
+
+def run_until(app, condition, limit: float = 20.0, dt: float = FPS_DT) -> None:
+    """Step frames until ``condition()`` holds (fails after ``limit`` seconds of wall time)."""
+    started = time.monotonic()
+    while not condition():
+        if time.monotonic() - started > limit:
+            raise AssertionError("condition not reached in time")
+        app.step(dt)
+        time.sleep(0.0005)  # let the AI worker thread run
+
+
+def post(kind, **attrs) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def mouse_down(app, pos) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    app.step(FPS_DT)
+
+
+def mouse_up(app, pos) -> None:
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(FPS_DT)
+
+
+def click(app, pos) -> None:
+    mouse_down(app, pos)
+    mouse_up(app, pos)
+
+
+def drag(app, start, end, steps: int = 8, before_release=None) -> None:
+    """Press at ``start``, move in steps to ``end`` (a frame per step) and release there."""
+    mouse_down(app, start)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i / steps
+        y = start[1] + (end[1] - start[1]) * i / steps
+        post(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(1, 0, 0))
+        app.step(FPS_DT)
+    if before_release is not None:
+        before_release()
+    mouse_up(app, end)
+
+
+def key(app, key_code) -> None:
+    post(pygame.KEYDOWN, key=key_code, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=key_code, mod=0, unicode="", scancode=0)
+    app.step(FPS_DT)
+
+
+def sprite_of(table, card: int):
+    for sprite in table._human_sprites():
+        if sprite.card == card:
+            return sprite
+    raise AssertionError(f"no sprite for {card_to_str(card)} in the player's hand")
+
+
+def card_point(table, card: int):
+    """A point on the visible part of a card in the fanned hand (its left strip, which is never covered)."""
+    sprite = sprite_of(table, card)
+    sprite.finish()
+    lay = table.layout
+    return int(sprite.x - lay.card_w * 0.38), int(sprite.y - sprite.lift)
+
+
+def pile_point(table):
+    return table.layout.pile.center
+
+
+def find_seed(rules, predicate, limit: int = 400) -> int:
+    """The first seed whose opening position satisfies ``predicate(match)`` (the human moves first)."""
+    for seed in range(1, limit):
+        match = Match(rules, seed)
+        if match.current_seat == 0 and predicate(match):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def human_hand(match) -> list[int]:
+    return list(match.hand.hands[match.hand_player(0)])
+
+
+def playable(match) -> list[int]:
+    return [m.card for m in match.legal_moves() if m.kind == "play" and m.suit is None]
+
+
+def unplayable(match) -> list[int]:
+    legal = {m.card for m in match.legal_moves() if m.kind == "play"}
+    return [c for c in human_hand(match) if c not in legal]
+
+
+def wild_cards(match) -> list[int]:
+    return [m.card for m in match.legal_moves() if m.kind == "play" and m.suit is not None]
+
+
+def moves_played(match) -> list[str]:
+    return [move for hand in match.moves for move in hand]
+
+
+C8 = preset("crazy_eights", 3)
+
+
+# ----- tests ------------------------------------------------------------------------------
+
+
+def test_dragging_a_legal_card_onto_the_pile_plays_it(app):
+    seed = find_seed(C8, lambda m: playable(m))
+    table = open_table(app, C8, seed)
+    card = playable(table.match)[0]
+    before = len(moves_played(table.match))
+    drag(app, card_point(table, card), pile_point(table))
+    assert moves_played(table.match)[before] == card_to_str(card)
+    assert table.match.hand.discard[-1] == card
+    assert "play" in app.sounds_played
+    # The sprite that was dragged now lies on the pile.
+    step(app, 5)
+    pile = [s for s in table.sprites if s.zone == ("pile",)]
+    assert any(s.card == card for s in pile)
+    # The move was autosaved with the seats.
+    saved, problem = app.autosave_store.load()
+    assert problem is None
+    assert card_to_str(card) in saved["record"]["hands"][0]
+    assert saved["seats"][0]["kind"] == "human"
+
+
+def test_an_illegal_drop_slides_back_and_says_why(app):
+    seed = find_seed(C8, lambda m: unplayable(m) and playable(m))
+    table = open_table(app, C8, seed)
+    app.settings = dataclasses.replace(app.settings, animation_speed="normal")
+    card = unplayable(table.match)[0]
+    before = moves_played(table.match)
+    drag(app, card_point(table, card), pile_point(table))
+    assert moves_played(table.match) == before
+    assert table.toast is not None
+    text = table.toast[0]
+    assert "doesn't match" in text
+    assert "invalid" in app.sounds_played
+    sprite = sprite_of(table, card)
+    assert sprite.tween is not None, "the card should slide back, animated"
+    step(app, 40)
+    target = next(t for t in table._targets() if t.card == card)
+    assert (round(sprite.x), round(sprite.y)) == (round(target.x), round(target.y))
+    # The toast is drawn on screen (a reddish panel above the hand).
+    step(app, 1)
+
+
+def test_a_wild_card_opens_the_suit_chooser_and_names_the_suit(app):
+    seed = find_seed(C8, lambda m: wild_cards(m))
+    table = open_table(app, C8, seed)
+    eight = wild_cards(table.match)[0]
+    before = len(moves_played(table.match))
+    drag(app, card_point(table, eight), pile_point(table))
+    assert table.chooser is not None, "a wild card asks for a suit first"
+    assert len(moves_played(table.match)) == before
+    hearts = table.chooser.rects[2]
+    click(app, hearts.center)
+    assert table.chooser is None
+    assert moves_played(table.match)[before] == card_to_str(eight) + ">H"
+    assert table.match.hand.suit == 2 and table.match.hand.nominated
+    assert table.named_by == 0
+
+
+def test_escape_closes_the_suit_chooser_and_the_card_returns(app):
+    seed = find_seed(C8, lambda m: wild_cards(m))
+    table = open_table(app, C8, seed)
+    eight = wild_cards(table.match)[0]
+    click(app, card_point(table, eight))
+    assert table.chooser is not None
+    key(app, pygame.K_ESCAPE)
+    assert table.chooser is None
+    assert eight in human_hand(table.match)
+    # Keyboard naming: Enter on the card again, then D for diamonds.
+    sprites = table._human_sprites()
+    index = next(i for i, s in enumerate(sprites) if s.card == eight)
+    table.selected = index
+    key(app, pygame.K_RETURN)
+    assert table.chooser is not None
+    key(app, pygame.K_d)
+    assert table.match.hand.suit == 1
+    assert moves_played(table.match)[-1].endswith(">D") or table.match.current_seat != 0
+
+
+def test_keyboard_selects_and_plays_draws_and_passes(app):
+    seed = find_seed(C8, lambda m: playable(m) and not wild_cards(m))
+    table = open_table(app, C8, seed)
+    key(app, pygame.K_RIGHT)  # selects the first playable card
+    sprites = table._human_sprites()
+    chosen = sprites[table.selected].card
+    assert chosen in playable(table.match)
+    before = len(moves_played(table.match))
+    key(app, pygame.K_RETURN)
+    assert moves_played(table.match)[before] == card_to_str(chosen)
+    # D when it is not our turn is refused with a reason, and nothing changes.
+    if table.match.current_seat != 0:
+        count = len(moves_played(table.match))
+        key(app, pygame.K_d)
+        assert len(moves_played(table.match)) == count
+        assert table.toast is not None
+
+
+def test_drawing_from_the_stock_by_click_and_key(app):
+    seed = find_seed(C8, lambda m: not playable(m) and not wild_cards(m))
+    table = open_table(app, C8, seed)
+    hand_before = len(human_hand(table.match))
+    click(app, table.layout.stock.center)
+    assert moves_played(table.match)[0] == "draw"
+    assert "draw" in app.sounds_played
+    if table.match.current_seat == 0 and any(m.kind == "draw" for m in table.match.legal_moves()):
+        key(app, pygame.K_d)
+        assert moves_played(table.match)[1] == "draw"
+    assert len(human_hand(table.match)) > hand_before
+
+
+def test_pass_and_stop_buttons_appear_only_when_legal(app):
+    rules = preset("crazy_eights_hoyle", 3).replace(stop_call=True, stop_threshold=60)
+    seed = find_seed(rules, lambda m: any(x.kind == "stop" for x in m.legal_moves()))
+    table = open_table(app, rules, seed)
+    step(app, 2)
+    assert table.buttons["stop"].visible
+    assert not table.buttons["pass"].visible
+    assert not table.buttons["last_card"].visible
+    click(app, table.buttons["stop"].rect.center)
+    step(app, 2)
+    assert moves_played(table.match)[0] == "stop"
+    assert table.match.hand.over
+
+
+def test_resize_mid_drag_then_drop_on_the_new_pile(app):
+    seed = find_seed(C8, lambda m: playable(m))
+    table = open_table(app, C8, seed)
+    card = playable(table.match)[0]
+    start = card_point(table, card)
+    mouse_down(app, start)
+    post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 60), rel=(0, -60), buttons=(1, 0, 0))
+    step(app, 1)
+    app.resize((1024, 640))
+    step(app, 3)
+    new_pile = pile_point(table)
+    post(pygame.MOUSEMOTION, pos=new_pile, rel=(0, 0), buttons=(1, 0, 0))
+    step(app, 1)
+    assert table.drag is not None and table.drag.sprite.card == card
+    assert table.layout.size == (1024, 640)
+    mouse_up(app, new_pile)
+    assert moves_played(table.match)[0] == card_to_str(card)
+    step(app, 30)
+    for sprite in table.sprites:
+        assert 0 <= sprite.x <= 1024 and 0 <= sprite.y <= 640
+
+
+def play_human_turn(app, table, turn: int) -> None:
+    """Make one legal move for the human by events only, using a different input each time."""
+    match = table.match
+    legal = match.legal_moves()
+    plays = [m for m in legal if m.kind == "play"]
+    kinds = {m.kind for m in legal}
+    if "last_card" in kinds and plays:
+        click(app, table.buttons["last_card"].rect.center)
+        return
+    if plays:
+        card = plays[0].card
+        wild = plays[0].suit is not None
+        if turn % 3 == 0:
+            drag(app, card_point(table, card), pile_point(table))
+        elif turn % 3 == 1:
+            click(app, card_point(table, card))
+            step(app, 30)  # past the double-click window
+        else:
+            sprites = table._human_sprites()
+            table.selected = -1
+            key(app, pygame.K_RIGHT)
+            while sprites[table.selected].card != card:
+                key(app, pygame.K_RIGHT)
+            key(app, pygame.K_RETURN)
+        if wild:
+            assert table.chooser is not None
+            click(app, table.chooser.rects[turn % 4].center)
+        return
+    if "draw" in kinds:
+        click(app, table.layout.stock.center)
+    elif "pass" in kinds:
+        click(app, table.buttons["pass"].rect.center)
+    else:
+        raise AssertionError(f"nothing to do with {legal}")
+
+
+def test_a_whole_match_by_events_alone(app):
+    from game.ui.table import HandResultScene, MatchResultScene, TableScene
+
+    rules = preset("crazy_eights", 3).replace(match_end="fixed_hands", fixed_hands=2)
+    table = open_table(app, rules, seed=11)
+    turns = 0
+    started = time.monotonic()
+    while not isinstance(app.scenes.top, MatchResultScene):
+        assert time.monotonic() - started < 40, "the match did not finish"
+        top = app.scenes.top
+        if isinstance(top, HandResultScene):
+            click(app, top.primary.rect.center)
+            step(app, 2)
+            continue
+        if isinstance(top, TableScene) and table.human_turn() and table.chooser is None:
+            count = len(moves_played(table.match))
+            play_human_turn(app, table, turns)
+            step(app, 1)
+            turns += 1
+            assert len(moves_played(table.match)) > count or table.chooser is not None, "the move was not applied"
+            continue
+        app.step(FPS_DT)
+        time.sleep(0.0005)
+    match = table.match
+    assert match.over and len(match.results) == 2
+    assert turns > 0
+    # The autosave is gone and the statistics know about both hands and the match.
+    assert app.autosave_store.load()[0] is None
+    # A changed preset is filed as "custom", under the strongest computer player (medium here).
+    stats, _ = app.stats_store.load()
+    entry = stats.entry("custom", "medium")
+    assert entry.hands_played == 2 and entry.matches_played == 1
+    assert ("win" in app.sounds_played) or ("lose" in app.sounds_played)
+    # Play again: a fresh table with the same rules and a new seed.
+    result = app.scenes.top
+    click(app, result.primary.rect.center)
+    step(app, 2)
+    assert isinstance(app.scenes.top, TableScene)
+    assert app.scenes.top.match.rules == rules
+    assert app.scenes.top.match.seed != match.seed
+
+
+def test_escape_opens_the_pause_menu(app):
+    table = open_table(app, C8, seed=3)
+    key(app, pygame.K_ESCAPE)
+    from game.ui.scenes.pause import PauseScene
+
+    assert isinstance(app.scenes.top, PauseScene)
+    assert app.scenes.top.table is table
+
+
+def test_computer_players_are_paced(app):
+    app.settings = dataclasses.replace(app.settings, animation_speed="normal", ai_think_budget_ms=150)
+    rules = preset("crazy_eights", 4)
+    table = open_table(app, rules, seed=4, human=False)
+    run_until(app, lambda: len(moves_played(table.match)) >= 1, limit=15)
+    # Between two computer moves at least ~0.6 s of game time passes.
+    count = len(moves_played(table.match))
+    game_time = 0.0
+    while len(moves_played(table.match)) == count:
+        app.step(FPS_DT)
+        time.sleep(0.001)
+        game_time += FPS_DT
+        assert game_time < 10
+    assert game_time >= 0.55
+
+
+def test_a_spectator_table_plays_to_the_match_result(app):
+    from game.ui.table import MatchResultScene
+
+    rules = preset("crazy_eights", 3).replace(match_end="single_hand")
+    table = open_table(app, rules, seed=2, human=False)
+    run_until(app, lambda: isinstance(app.scenes.top, MatchResultScene), limit=30)
+    assert table.match.over
+    # A table without a human neither autosaves nor records statistics.
+    assert app.autosave_store.load()[0] is None
+
+
+class SlowBot:
+    """Holds its answer until the test lets it go (proves poll() does not wait)."""
+
+    level = "easy"
+
+    def __init__(self, gate):
+        self.gate = gate
+
+    def choose(self, view, rng):
+        self.gate.wait(10)
+        return view.legal_moves[0]
+
+
+def test_polling_never_waits_for_the_bot():
+    import threading
+
+    from game.ui.table.ai_worker import AIWorker
+
+    match = Match(preset("crazy_eights", 3), seed=6)
+    gate = threading.Event()
+    worker = AIWorker("thread")
+    try:
+        worker.request(1, match.view(match.current_seat), SlowBot(gate), seed=1)
+        for _ in range(5):
+            assert worker.poll() is None and worker.busy
+        gate.set()
+        answer = None
+        while answer is None:
+            answer = worker.poll()
+            time.sleep(0.001)
+        assert answer[0] == 1 and answer[1] in match.legal_moves()
+    finally:
+        gate.set()
+        worker.shutdown()
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_the_ai_worker_thinks_in_the_background(mode):
+    from game.ai import create_bot
+    from game.ui.table.ai_worker import AIWorker
+
+    match = Match(preset("crazy_eights", 4), seed=6)
+    view = match.view(match.current_seat)
+    worker = AIWorker(mode)
+    try:
+        worker.request("position-1", view, create_bot("hard", 60), seed=1)
+        deadline = time.monotonic() + 20
+        answer = None
+        while answer is None:
+            assert time.monotonic() < deadline
+            answer = worker.poll()
+            time.sleep(0.005)
+        ticket, move, error = answer
+        assert ticket == "position-1" and error is None
+        assert move in match.legal_moves()
+        assert worker.used == {mode}
+    finally:
+        worker.shutdown()

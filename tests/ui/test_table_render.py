@@ -1,0 +1,155 @@
+"""Every table scene renders at the smallest and a large window with nothing off-screen or overlapping."""
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("CRAZY_EIGHTS_HOME", tempfile.mkdtemp(prefix="crazy-eights-table-render-"))
+
+import dataclasses  # noqa: E402
+import math  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules import Match, Move, preset  # noqa: E402
+
+SIZES = [(960, 600), (1920, 1080)]
+NAMES = ["Maximilian", "Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid"]
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    from game.store import UserFolders
+    from game.ui.app import App
+
+    home = tmp_path_factory.mktemp("render")
+    application = App(size=SIZES[0], folders=UserFolders(home / "c", home / "d"), headless=True, fullscreen=False)
+    application.settings = dataclasses.replace(application.settings, animation_speed="instant",
+                                               ai_think_budget_ms=10)
+    application.running = True
+    yield application
+    while len(application.scenes):
+        application.scenes.pop()
+
+
+def fresh(app, size):
+    while len(app.scenes):
+        app.scenes.pop()
+    app.resize(size)
+    assert app.size == size
+
+
+def seats(players: int, human: bool = True):
+    kinds = ["human"] + ["easy", "medium", "hard"] * 2 if human else ["easy", "medium", "hard"] * 3
+    return [{"name": NAMES[i], "kind": kinds[i]} for i in range(players)]
+
+
+def rotated_bounds(x, y, w, h, angle):
+    a = math.radians(angle)
+    bw = abs(w * math.cos(a)) + abs(h * math.sin(a))
+    bh = abs(w * math.sin(a)) + abs(h * math.cos(a))
+    return pygame.Rect(round(x - bw / 2), round(y - bh / 2), round(bw), round(bh))
+
+
+def check_table(table, size):
+    screen = pygame.Rect((0, 0), size)
+    lay = table.layout
+    assert lay.size == size
+    boxes = []
+    for sprite in table.sprites:
+        sprite.finish()
+        box = rotated_bounds(sprite.x, sprite.y - sprite.lift, sprite.width, sprite.width * 1.4, sprite.angle)
+        assert screen.contains(box), f"{sprite.code} at {box} is off-screen in {size}"
+    for seat, spot in lay.seats.items():
+        assert screen.contains(spot.plate), f"plate of seat {seat} off-screen: {spot.plate}"
+        fan = pygame.Rect(0, 0, spot.max_fan_width, spot.card_h * 1.15)
+        fan.center = spot.center
+        boxes.append((f"seat {seat}", spot.plate.union(fan) if not spot.bottom else spot.plate))
+    for name in ("stock", "pile", "log_rect", "buttons_rect", "human_plate", "menu_button"):
+        assert screen.contains(getattr(lay, name)), f"{name} off-screen in {size}"
+    ring = [lay.ring_point(a) for a in range(0, 360, 3)]
+    assert all(screen.collidepoint(p) for p in ring)
+    suit = pygame.Rect(0, 0, lay.suit_radius * 2, lay.suit_radius * 2)
+    suit.center = lay.suit_center
+    centre = lay.stock.union(lay.pile).union(suit)
+    boxes += [("centre", centre), ("log", lay.log_rect), ("buttons", lay.buttons_rect),
+              ("menu", lay.menu_button)]
+    # Seat blocks, the centre and the corner panels never overlap one another or the direction ring.
+    for i, (name_a, a) in enumerate(boxes):
+        for name_b, b in boxes[i + 1:]:
+            assert not a.colliderect(b), f"{name_a} {a} overlaps {name_b} {b} in {size}"
+        if name_a.startswith("seat"):
+            crossing = [p for p in ring if a.collidepoint(p)]
+            assert not crossing, f"the direction ring crosses {name_a} {a} in {size}"
+    for name, button in table.buttons.items():
+        assert screen.contains(button.rect), f"button {name} off-screen"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", range(2, 8))
+def test_table_renders_on_screen(app, players, size):
+    from game.ui.table import TableScene
+
+    fresh(app, size)
+    table = TableScene(app, Match(preset("crazy_eights", players), seed=players), seats(players))
+    app.push(table)
+    for _ in range(3):
+        app.step(1 / 60)
+    check_table(table, size)
+    # A crowded hand (many cards drawn) still fits between the corners.
+    for _ in range(40):
+        if table.match.hand.over:
+            break
+        seat = table.match.current_seat
+        moves = table.match.legal_moves()
+        move = Move("draw") if Move("draw") in moves and seat == 0 else moves[0]
+        table._apply(move, seat)
+    table._sync(animate=False)
+    app.step(1 / 60)
+    check_table(table, size)
+    # The surface really is painted (not a blank frame): many colours on screen.
+    sample = {tuple(app.screen.get_at((x, y)))[:3] for x in range(0, size[0], 37) for y in range(0, size[1], 41)}
+    assert len(sample) > 50
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_spectator_table_renders_on_screen(app, size):
+    from game.ui.table import TableScene
+
+    fresh(app, size)
+    table = TableScene(app, Match(preset("switch", 7), seed=9), seats(7, human=False))
+    app.push(table)
+    app.step(1 / 60)
+    check_table(table, size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 7])
+def test_result_scenes_render_on_screen(app, players, size):
+    from game.ui.table import HandResultScene, MatchResultScene, TableScene
+
+    fresh(app, size)
+    rules = preset("crazy_eights", players).replace(match_end="single_hand")
+    table = TableScene(app, Match(rules, seed=5), seats(players))
+    app.push(table)
+    app.step(1 / 60)
+    while not table.match.hand.over:
+        table._apply(table.match.legal_moves()[0], table.match.current_seat)
+    screen = pygame.Rect((0, 0), size)
+    hand_result = HandResultScene(app, table)
+    app.push(hand_result)
+    app.step(1 / 60)
+    assert screen.contains(hand_result.panel)
+    assert screen.contains(hand_result.primary.rect)
+    assert hand_result.panel.contains(hand_result.primary.rect)
+    match_result = MatchResultScene(app, table)
+    app.replace(match_result)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert screen.contains(match_result.panel)
+    for button in (match_result.primary, match_result.secondary):
+        assert match_result.panel.contains(button.rect)
