@@ -3,18 +3,7 @@ from __future__ import annotations
 
 from game.rules.cards import SUITS, card_to_str
 
-try:
-    from game.ui.i18n import _, ngettext, suit_name
-except ImportError:  # the i18n module is being written alongside
-    def _(message: str) -> str:
-        return message
-
-    def ngettext(singular: str, plural: str, count: int) -> str:
-        return singular if count == 1 else plural
-
-    def suit_name(suit: str) -> str:
-        return {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[suit]
-
+from game.ui.i18n import _, ngettext, suit_name
 
 def suit_word(suit: int) -> str:
     """``2`` -> ``"hearts"`` (in the player's language)."""

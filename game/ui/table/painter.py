@@ -15,14 +15,7 @@ from .layout import Layout, compute_layout
 from .sprites import CardSprite
 from .suit_chooser import suit_label
 
-try:
-    from game.ui.i18n import _, ngettext
-except ImportError:  # pragma: no cover
-    def _(message: str) -> str:
-        return message
-
-    def ngettext(singular: str, plural: str, count: int) -> str:
-        return singular if count == 1 else plural
+from game.ui.i18n import _, ngettext
 
 HUMAN = "human"
 LEVEL_COLORS = {"easy": (86, 168, 96), "medium": (222, 160, 52), "hard": (206, 66, 58), HUMAN: (90, 140, 220)}

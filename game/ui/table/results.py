@@ -13,33 +13,25 @@ import random
 import pygame
 
 from game.rules import Match
+from game.ui.i18n import N_, _, ngettext
 
 from ..widgets_util import WidgetScene, dim
 from . import shapes
 from .animation import Timer, ease_out_back, speed_factor
 from .painter import LEVEL_COLORS, SEAT_COLORS, level_label
 
-try:
-    from game.ui.i18n import _, ngettext
-except ImportError:  # pragma: no cover
-    def _(message: str) -> str:
-        return message
-
-    def ngettext(singular: str, plural: str, count: int) -> str:
-        return singular if count == 1 else plural
-
 REASONS = {
-    "out": "{name} went out",
-    "blocked": "Nobody could play: the lowest hand wins",
-    "stock_out": "The stock ran out: the lowest hand wins",
-    "stop": "{caller} called “Stop!”",
-    "turn_cap": "The hand ran too long: the lowest hand wins",
+    "out": N_("{name} went out"),
+    "blocked": N_("Nobody could play: the lowest hand wins"),
+    "stock_out": N_("The stock ran out: the lowest hand wins"),
+    "stop": N_("“Stop!” was called: {name} has the lowest hand"),
+    "turn_cap": N_("The hand ran too long: the lowest hand wins"),
 }
 
 
 def _reason_text(reason: str, winner_name: str) -> str:
     template = REASONS.get(reason, "")
-    return _(template).format(name=winner_name, caller=winner_name) if template else ""
+    return _(template).format(name=winner_name) if template else ""
 
 
 class _ResultBase(WidgetScene):

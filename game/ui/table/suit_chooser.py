@@ -10,11 +10,7 @@ import pygame
 from . import shapes
 from .animation import Timer, ease_out_back
 
-try:
-    from game.ui.i18n import _
-except ImportError:
-    def _(message: str) -> str:
-        return message
+from game.ui.i18n import _
 
 SUIT_KEYS = {pygame.K_c: 0, pygame.K_d: 1, pygame.K_h: 2, pygame.K_s: 3,
              pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,

@@ -33,18 +33,7 @@ from .painter import TablePainter
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
 
-try:
-    from game.ui.i18n import _, ngettext, reason_text
-except ImportError:  # pragma: no cover - the i18n module is written alongside
-    def _(message: str) -> str:
-        return message
-
-    def ngettext(singular: str, plural: str, count: int) -> str:
-        return singular if count == 1 else plural
-
-    def reason_text(error) -> str:
-        text = str(error)
-        return text[:1].upper() + text[1:] + "."
+from game.ui.i18n import _, ngettext, reason_text
 
 log = logging.getLogger(__name__)
 
@@ -902,11 +891,8 @@ class TableScene(TablePainter, Scene):
         return self.human_move(Move("draw"))
 
     def open_pause(self) -> None:
-        try:
-            from game.ui.scenes.pause import PauseScene
-        except ImportError:
-            self.show_toast(_("The pause menu is not available yet."))
-            return
+        from game.ui.scenes.pause import PauseScene
+
         if self.drag is not None:
             self.drag.sprite.dragging = False
             self.drag = None
