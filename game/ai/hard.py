@@ -1,0 +1,211 @@
+"""Hard: determinized Monte Carlo search over sampled hidden hands, with the medium heuristic as rollout.
+
+Each iteration samples a full hand consistent with the view (``sample_state``),
+and plays every still-competitive root action in that *same* sampled world,
+continuing with the heuristic policy for both sides until the hand ends or a
+depth cap, where a static evaluation stands in. Comparing actions on shared
+worlds (common random numbers) cancels most of the luck of the deal, so a few
+hundred rollouts separate moves that differ by a few percent; actions that are
+clearly behind the leader are dropped so the budget goes to the close calls.
+Nothing depends on the preset: the rules engine supplies legality and outcomes.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from game.rules import PlayerView
+from game.rules.moves import DRAW, LAST_CARD
+
+from .base import Bot, require_turn
+from .heuristic import full_deck_counts, state_pick
+from .knowledge import sample_state, view_scores
+
+DEFAULT_BUDGET_MS = 250
+ROLLOUT_DEPTH = 30             # plies simulated before the static evaluation takes over
+ROLLOUT_EPSILON = 0.08         # rollouts sometimes play a random card so they do not trust one line
+POINTS_WEIGHT = 0.5            # utility per 100 penalty points next to 1.0 for winning the hand
+WIN_SHARPNESS = 0.9            # how strongly one card fewer raises the odds of going out first
+WILD_AS_CARDS = 0.7            # a wild in hand is worth about this many cards fewer
+PRUNE_EVERY = 6                # worlds between pruning checks
+PRUNE_MIN_WORLDS = 10
+ANCHOR_Z = 1.0                 # how sure we must be to overrule the heuristic's move
+PRUNE_Z = 2.3                  # how sure we must be an action is worse before dropping it
+
+
+@dataclass
+class SearchResult:
+    """The chosen action and what the search did to choose it."""
+
+    action: int
+    iterations: int = 0
+    worlds: int = 0
+    seconds: float = 0.0
+    values: dict = field(default_factory=dict)
+
+
+def evaluate(state, me: int) -> float:
+    """Utility of ``state`` for player ``me``: winning the hand first, penalty points second."""
+    rules = state.rules
+    penalty = rules.scoring == "penalty"
+    if state.over:
+        won = 1.0 if state.winner == me else 0.0
+        points = state.scores()[me]
+        if penalty:
+            return won - POINTS_WEIGHT * points / 100.0
+        return won * (1.0 + POINTS_WEIGHT * points / 100.0)
+    wild = state.tables.wild
+    value = state.tables.value
+    weights = []
+    my_value = 0
+    others_value = 0
+    for player, hand in enumerate(state.hands):
+        wilds = 0
+        total = 0
+        for card in hand:
+            total += value[card]
+            if wild[card]:
+                wilds += 1
+        if player == me:
+            my_value = total
+        else:
+            others_value += total
+        weights.append(math.exp(-WIN_SHARPNESS * (len(hand) - WILD_AS_CARDS * wilds)))
+    p_win = weights[me] / sum(weights)
+    if penalty:
+        return p_win - POINTS_WEIGHT * (1.0 - p_win) * my_value / 100.0
+    return p_win * (1.0 + POINTS_WEIGHT * others_value / 100.0)
+
+
+def rollout(state, me: int, rng: random.Random, depth: int = ROLLOUT_DEPTH,
+            epsilon: float = ROLLOUT_EPSILON, deck_counts=None) -> float:
+    """Play on with the heuristic (sometimes a random card) for ``depth`` plies; the value for ``me``."""
+    random_unit = rng.random
+    for _ in range(depth):
+        if state.over:
+            break
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        elif random_unit() < epsilon:
+            plays = [a for a in legal if a < DRAW]
+            action = rng.choice(plays) if plays else legal[0]
+        else:
+            action = state_pick(state, deck_counts)
+        state.apply(action)
+    return evaluate(state, me)
+
+
+class HardBot(Bot):
+    """Determinized search within a time budget (or a fixed number of iterations, for tests)."""
+
+    level = "hard"
+
+    def __init__(self, budget_ms: int = DEFAULT_BUDGET_MS, iterations: int | None = None,
+                 depth: int = ROLLOUT_DEPTH, epsilon: float = ROLLOUT_EPSILON):
+        if budget_ms <= 0 and not iterations:
+            raise ValueError("the hard bot needs a positive time budget or an iteration count")
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.depth = depth
+        self.epsilon = epsilon
+
+    def choose_action(self, view: PlayerView, rng: random.Random) -> int:
+        return self.search(view, rng).action
+
+    def search(self, view: PlayerView, rng: random.Random) -> SearchResult:
+        """Choose an action by search; also report iterations and time spent."""
+        started = time.perf_counter()
+        legal = require_turn(view)
+        if len(legal) == 1:
+            return SearchResult(legal[0])
+        plays = [a for a in legal if a < DRAW]
+        if plays and len(view.hand) == 1:
+            return SearchResult(plays[0])       # going out is never wrong
+        if LAST_CARD in legal and plays:
+            return SearchResult(LAST_CARD)      # the call costs nothing and saves a penalty
+        prior = sorted(view_scores(view), key=lambda pair: -pair[1])
+        alive = [action for action, _ in prior]
+        values: dict[int, list[float]] = {action: [] for action in alive}
+        me = view.seat
+        deadline = started + self.budget_ms / 1000.0
+        limit = self.iterations
+        iterations = worlds = 0
+        world_rng = random.Random(rng.getrandbits(64))
+        rollout_rng = random.Random()
+        depth, epsilon = self.depth, self.epsilon
+        deck_counts = full_deck_counts(view.rules)
+        finished = False
+        while not finished:
+            world = sample_state(view, world_rng)
+            rollout_seed = world_rng.getrandbits(32)
+            results = []
+            for action in alive:
+                # Same seed for every action: reshuffles and rollout noise are shared too.
+                rollout_rng.seed(rollout_seed)
+                state = world.copy(rollout_rng)
+                state.apply(action)
+                results.append(rollout(state, me, rollout_rng, depth, epsilon, deck_counts))
+                iterations += 1
+                if limit is not None:
+                    if iterations >= limit:
+                        finished = True
+                        break
+                elif time.perf_counter() >= deadline:
+                    finished = True
+                    break
+            if len(results) < len(alive):
+                break  # an unfinished world would unbalance the paired comparison
+            for action, value in zip(alive, results):
+                values[action].append(value)
+            worlds += 1
+            if len(alive) == 1 and limit is None:
+                break
+            if worlds >= PRUNE_MIN_WORLDS and worlds % PRUNE_EVERY == 0:
+                alive = _prune(alive, values)
+        means = {a: sum(v) / len(v) for a, v in values.items() if v}
+        best = _choose(alive, values, anchor=prior[0][0])
+        return SearchResult(best, iterations, worlds, time.perf_counter() - started, means)
+
+
+def _choose(alive: list[int], values: dict[int, list[float]], anchor: int) -> int:
+    """The search's best action, unless it is not clearly better than the heuristic's own choice.
+
+    Picking the maximum of noisy estimates favours lucky actions; staying with the
+    heuristic's move unless the paired evidence is convincing keeps the search at
+    least as strong as its rollout policy and improves it where it sees further.
+    """
+    if not values[alive[0]]:
+        return anchor
+    leader = max(alive, key=lambda a: sum(values[a]))
+    if leader == anchor or anchor not in alive:
+        return leader
+    diffs = [x - y for x, y in zip(values[leader], values[anchor])]
+    worlds = len(diffs)
+    mean = sum(diffs) / worlds
+    variance = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
+    return leader if mean > ANCHOR_Z * math.sqrt(variance / worlds) else anchor
+
+
+def _prune(alive: list[int], values: dict[int, list[float]]) -> list[int]:
+    """Drop actions whose paired difference to the leader is clearly negative.
+
+    Every action still alive has been played in every world so far, so the
+    value lists line up world by world.
+    """
+    worlds = len(values[alive[0]])
+    leader = max(alive, key=lambda a: sum(values[a]))
+    lead_values = values[leader]
+    kept = []
+    for action in alive:
+        if action == leader:
+            kept.append(action)
+            continue
+        diffs = [x - y for x, y in zip(values[action], lead_values)]
+        mean = sum(diffs) / worlds
+        variance = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
+        if mean + PRUNE_Z * math.sqrt(variance / worlds) + 1e-9 >= 0:
+            kept.append(action)
+    return kept

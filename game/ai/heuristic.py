@@ -1,0 +1,234 @@
+"""The medium player's judgement: score every legal action from one player's own hand and public facts.
+
+The same scoring serves the medium bot (fed from a ``PlayerView``) and the hard
+bot's rollouts (fed from a sampled ``HandState``), so it reads only what the
+acting player may know: their own cards, hand sizes, the pile and the void hints.
+It is written for speed because rollouts call it on every simulated move.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.rules.cards import SUIT_OF, build_deck
+from game.rules.state import tables_for
+from game.rules.moves import DRAW, LAST_CARD, PASS, STOP
+
+# Weights, in "how much we want this move" units; a plain legal play starts at PLAY_BASE.
+PLAY_BASE = 1.0
+GOING_OUT = 1000.0
+CALL_LAST_CARD = 500.0
+ANSWER_PENALTY = 10.0
+HOLD_WILD = 8.0
+VALUE_WEIGHT = 0.08          # per point of card value shed
+DANGER_VALUE_WEIGHT = 0.25   # the same when an opponent is close to going out
+FOLLOW_SUIT = 0.7            # per card left in hand that can follow the suit we leave
+FOLLOW_RANK = 0.4
+NEXT_VOID = 2.5              # next player drew on this suit before: they probably lack it
+ANY_VOID = 0.8
+PENALTY_ATTACK = 1.5
+PENALTY_ATTACK_CLOSE = 2.0   # extra when the victim is down to a card or two
+EXTRA_TURN = 1.5             # skip/reverse with two players: we move again
+SKIP_MANY = 0.6
+KEEP_RED_JACK = 3.0
+KEEP_PENALTY_CARD = 0.8      # a stackable card is also our defence against a penalty
+VOLUNTARY_DRAW = -0.5
+BLOCK = 6.0                  # times the chance the next player holds nothing to answer our card
+VOID_DOUBT = 0.15            # share of a hinted-void suit (and of wilds) we still expect them to hold
+
+
+@lru_cache(maxsize=64)
+def full_deck_counts(rules) -> tuple:
+    """(non-wild cards by suit, by rank, wild cards, all cards) in the full pack; a pure memo per rule set."""
+    wild = tables_for(rules).wild
+    suit_counts = [0] * 5
+    rank_counts = [0] * 14
+    wilds = 0
+    for card in build_deck(rules.decks, rules.jokers_per_deck):
+        if wild[card]:
+            wilds += 1
+        else:
+            suit_counts[card & 3] += 1
+            rank_counts[card >> 2] += 1
+    return tuple(suit_counts), tuple(rank_counts), wilds, rules.deck_size
+
+
+def unseen_counts(hand, discard, tables, rules, deck_counts=None):
+    """(non-wild unseen cards by suit, by rank, unseen wilds, all unseen) for the owner of ``hand``.
+
+    ``deck_counts`` is ``full_deck_counts(rules)``, passed in by hot loops to skip the lookup.
+    """
+    base_suits, base_ranks, wilds, total = deck_counts or full_deck_counts(rules)
+    suit_counts = list(base_suits)
+    rank_counts = list(base_ranks)
+    wild = tables.wild
+    for pile in (hand, discard):
+        total -= len(pile)
+        for card in pile:
+            if wild[card]:
+                wilds -= 1
+            else:
+                suit_counts[card & 3] -= 1
+                rank_counts[card >> 2] -= 1
+    return suit_counts, rank_counts, wilds, total
+
+
+def pick_action(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
+                tables, rules, stock_count, black_jacks_out=True, danger_cards=2, unseen=None):
+    """The best-scoring legal action for ``me`` holding ``hand``; ties go to the first listed."""
+    if len(legal) == 1:
+        return legal[0]
+    best_action = legal[0]
+    best_score = -1e18
+    for action, score in _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
+                                 tables, rules, stock_count, black_jacks_out, danger_cards, unseen):
+        if score > best_score:
+            best_score = score
+            best_action = action
+    return best_action
+
+
+def score_actions(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
+                  tables, rules, stock_count, black_jacks_out=True, danger_cards=2, unseen=None):
+    """Every legal action with its heuristic score (a prior for search), in ``legal`` order."""
+    return list(_scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
+                        tables, rules, stock_count, black_jacks_out, danger_cards, unseen))
+
+
+def _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
+            tables, rules, stock_count, black_jacks_out, danger_cards, unseen):
+    n = len(sizes)
+    wild = tables.wild
+    value = tables.value
+    my_size = len(hand)
+    next_player = (me + direction) % n
+    next_size = sizes[next_player]
+    next_void = void_hints[next_player]
+    any_void = 0
+    min_opponent = 99
+    for player in range(n):
+        if player != me:
+            any_void |= void_hints[player]
+            if sizes[player] < min_opponent:
+                min_opponent = sizes[player]
+    danger = min_opponent <= danger_cards
+    value_weight = DANGER_VALUE_WEIGHT if danger else VALUE_WEIGHT
+
+    suit_counts = [0, 0, 0, 0, 0]
+    suit_values = [0, 0, 0, 0, 0]
+    rank_counts = {}
+    for card in hand:
+        if not wild[card]:
+            card_suit = SUIT_OF[card]
+            suit_counts[card_suit] += 1
+            suit_values[card_suit] += value[card]
+            rank = card >> 2
+            rank_counts[rank] = rank_counts.get(rank, 0) + 1
+
+    # Whether something other than a wild card could be done now: only then is holding a wild free.
+    has_alternative = False
+    any_play = False
+    for action in legal:
+        if action < DRAW:
+            any_play = True
+            if not wild[action // 5]:
+                has_alternative = True
+        elif action == PASS or action == DRAW:
+            if not pending:
+                has_alternative = True
+
+    draw_amount = tables.draw_amount
+    if unseen is not None:
+        unseen_suit, unseen_rank, unseen_wild, unseen_total = unseen
+        unseen_total = max(1, unseen_total)
+        # A hinted void also says they held no wild then; some of it may have changed since.
+        wild_share = unseen_wild * (VOID_DOUBT if next_void else 1.0)
+    for action in legal:
+        if action < DRAW:
+            card, nomination = divmod(action, 5)
+            if my_size == 1:
+                yield action, GOING_OUT
+                continue
+            score = PLAY_BASE
+            if pending:
+                score += ANSWER_PENALTY
+            if wild[card]:
+                named = nomination - 1
+                score += suit_counts[named] * FOLLOW_SUIT + suit_values[named] * 0.01
+                if unseen is not None:
+                    answers = unseen_suit[named] * (VOID_DOUBT if (next_void >> named) & 1 else 1.0)
+                    score += BLOCK * (1.0 - (answers + wild_share) / unseen_total) ** next_size
+                elif (next_void >> named) & 1:
+                    score += NEXT_VOID
+                elif (any_void >> named) & 1:
+                    score += ANY_VOID
+                if danger:
+                    score += value[card] * value_weight
+                elif has_alternative and my_size > 1:
+                    score -= HOLD_WILD
+            else:
+                card_suit = SUIT_OF[card]
+                score += value[card] * value_weight
+                score += (suit_counts[card_suit] - 1) * FOLLOW_SUIT
+                score += (rank_counts.get(card >> 2, 1) - 1) * FOLLOW_RANK
+                if unseen is not None:
+                    if not (draw_amount[card] or tables.anything_on[card]):
+                        answers = (unseen_suit[card_suit] * (VOID_DOUBT if (next_void >> card_suit) & 1 else 1.0)
+                                   + unseen_rank[card >> 2] + wild_share)
+                        score += BLOCK * max(0.0, 1.0 - answers / unseen_total) ** next_size
+                elif (next_void >> card_suit) & 1:
+                    score += NEXT_VOID
+                elif (any_void >> card_suit) & 1:
+                    score += ANY_VOID
+                if draw_amount[card]:
+                    if not pending:
+                        score += PENALTY_ATTACK if next_size > 2 else PENALTY_ATTACK + PENALTY_ATTACK_CLOSE
+                        if not danger and next_size > 3:
+                            score -= KEEP_PENALTY_CARD
+                elif tables.skip[card] or tables.reverse[card]:
+                    if n == 2:
+                        score += EXTRA_TURN if my_size > 2 else 0.3
+                    elif tables.skip[card]:
+                        score += SKIP_MANY if next_size <= 3 else 0.2
+                if tables.red_jack[card] and not pending and black_jacks_out:
+                    score -= KEEP_RED_JACK
+            yield action, score
+        elif action == DRAW:
+            if pending or not any_play:
+                yield action, 0.0
+            else:
+                # A voluntary draw: only worth it to avoid spending a wild with a big hand.
+                yield action, VOLUNTARY_DRAW if (my_size >= 3 and stock_count) else -50.0
+        elif action == PASS:
+            yield action, 0.0
+        elif action == LAST_CARD:
+            yield action, CALL_LAST_CARD if any_play else -1.0
+        elif action == STOP:
+            yield action, _stop_score(hand, sizes, me, tables, rules, any_play, my_size)
+        else:
+            yield action, -100.0
+
+
+def _stop_score(hand, sizes, me, tables, rules, any_play, my_size):
+    """Call "stop" when our hand is very likely the lowest and we cannot simply go out."""
+    if any_play and my_size == 1:
+        return -100.0
+    value = tables.value
+    mine = sum(value[c] for c in hand)
+    fewest = min(sizes[p] for p in range(len(sizes)) if p != me)
+    # An unseen card is worth about 6 points in every preset; a safety factor for small hands.
+    if mine <= rules.stop_threshold and mine < fewest * 3:
+        return 60.0
+    return -100.0
+
+
+def state_pick(state, deck_counts=None):
+    """The heuristic action for the player to act in a full ``HandState`` (own hand + public facts only)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    me = state.current
+    hands = state.hands
+    unseen = unseen_counts(hands[me], state.discard, state.tables, state.rules, deck_counts)
+    return pick_action(legal, hands[me], [len(h) for h in hands], me, state.direction,
+                       state.discard[-1], state.suit, state.pending, state.void_hints,
+                       state.tables, state.rules, len(state.stock), unseen=unseen)
