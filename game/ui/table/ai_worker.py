@@ -18,8 +18,8 @@ Two ways to think in the background, same interface:
 the others (they answer in well under a millisecond, with no start-up cost).
 ``CRAZY_EIGHTS_AI_WORKER=thread|process`` overrides the choice.
 
-``make_bot(level, budget_ms)`` uses ``game.ai.create_bot``, or a small local
-player if the AI package cannot provide one.
+``make_bot(level, budget_ms)`` uses ``game.ai.create_bot``; if a bot ever
+raises, the easy player answers instead so the table never stalls.
 """
 from __future__ import annotations
 
@@ -28,65 +28,16 @@ import os
 import random
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
-from game.rules.cards import FIRST_JOKER, SUIT_OF
-from game.rules.moves import Move
-from game.rules.state import tables_for
+from game.ai import EasyBot, create_bot
 
 log = logging.getLogger(__name__)
 
 MODES = ("auto", "thread", "process")
 
 
-class FallbackBot:
-    """Picks a legal move: prefers non-wild cards of high value, names its most-held suit."""
-
-    def __init__(self, level: str = "easy"):
-        self.level = level
-
-    def choose(self, view, rng: random.Random) -> Move:
-        moves = view.legal_moves
-        if not moves:
-            raise ValueError("no legal move for this view")
-        tables = tables_for(view.rules)
-        kinds = {m.kind for m in moves}
-        plays = [m for m in moves if m.kind == "play"]
-        if "last_card" in kinds and plays:
-            return Move("last_card")
-        if "stop" in kinds:
-            return Move("stop")
-        if plays:
-            counts = [0, 0, 0, 0]
-            for card in view.hand:
-                if card < FIRST_JOKER and not tables.wild[card]:
-                    counts[SUIT_OF[card]] += 1
-            best_suit = max(range(4), key=lambda s: (counts[s], -s))
-
-            def score(move: Move) -> float:
-                card = move.card
-                wild = tables.wild[card]
-                s = tables.value[card] * 0.1 + (0 if wild else 10) + rng.random()
-                if wild and move.suit != best_suit:
-                    s -= 5
-                return s
-
-            return max(plays, key=score)
-        for kind in ("draw", "pass"):
-            if kind in kinds:
-                return Move(kind)
-        return moves[0]
-
-
 def make_bot(level: str, budget_ms: int):
-    """A bot for ``level`` with a thinking budget; falls back to a local player if the AI is missing."""
-    try:
-        from game.ai import create_bot
-    except ImportError:
-        return FallbackBot(level)
-    try:
-        return create_bot(level, budget_ms)
-    except Exception as error:  # an unknown level: play on with the simple player
-        log.warning("no %s computer player (%s); using a simple one", level, error)
-        return FallbackBot(level)
+    """The computer player for ``level`` with its thinking budget."""
+    return create_bot(level, budget_ms)
 
 
 def think(bot, view, seed: int):
@@ -96,7 +47,7 @@ def think(bot, view, seed: int):
         return bot.choose(view, rng), None
     except Exception as error:  # a bot bug must not take the table down
         try:
-            return FallbackBot().choose(view, rng), repr(error)
+            return EasyBot().choose(view, rng), repr(error)
         except Exception as second:
             return None, repr(second)
 
@@ -111,10 +62,7 @@ def _worker_started() -> None:
 
 def _warm_up() -> bool:
     """Imported in the worker process to load the rules and the AI before the first real request."""
-    try:
-        import game.ai  # noqa: F401  (loads the bots before the first request)
-    except ImportError:
-        pass
+    import game.ai  # noqa: F401  (loads the bots before the first request)
     return True
 
 
