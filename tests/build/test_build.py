@@ -1,5 +1,7 @@
-"""The standalone build: the release workflow lints, and (marked `build`) the built program runs."""
+"""The standalone build: the release workflow lints, and (marked `build`, run by `make build-test`
+after `make build`) the built programs run the smoke test and hold what the game needs, no more."""
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -37,8 +39,31 @@ def test_the_built_program_prints_its_version_and_passes_the_smoke_run(program, 
     smoke = subprocess.run([str(program), "--smoke"], capture_output=True, text=True, timeout=600,
                            env=smoke_env(tmp_path))
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
+    assert "smoke: ok" in smoke.stdout and "window: 'Crazy Eights'" in smoke.stdout, smoke.stdout
+    # The hard player thinks in a spawned worker process: freeze support works in the build.
+    workers = re.search(r"AI worker: ([a-z, ]+)", smoke.stdout)
+    assert workers and "process" in workers.group(1).split(", "), smoke.stdout + smoke.stderr
 
 
 @pytest.mark.build
 def test_the_one_file_build_stays_small():
     assert EXE.stat().st_size <= MAX_ONE_FILE_BYTES
+
+
+@pytest.mark.build
+def test_the_one_folder_build_holds_the_game_files_and_no_unused_fonts():
+    internal = FOLDER_EXE.parent / "_internal"
+    assert internal.is_dir(), "run `make build` first"
+    assets = ROOT / "assets"
+    wanted = [path.relative_to(ROOT) for folder in ("cards", "sounds") for path in (assets / folder).rglob("*")
+              if path.is_file()]
+    wanted += [Path("assets/icon/icon.png"), Path("game/ui/theme.json")]
+    wanted += [path.relative_to(ROOT) for path in (ROOT / "game/ui/locale").rglob("*.mo")]
+    wanted += [Path("pygame_gui/data") / name for name in
+               ("NotoSans-Regular.ttf", "NotoSans-Bold.ttf", "FiraCode-Regular.ttf")]
+    assert [str(path) for path in wanted if not (internal / path).is_file()] == []
+    fonts = sorted(path.name for path in (internal / "pygame_gui" / "data").glob("*.ttf"))
+    assert not [name for name in fonts if re.search(r"JP|KR|SC|Arabic|Georgian|Hebrew", name)], fonts
+    unused = [path.name for path in internal.rglob("*")
+              if re.match(r"(lib)?(ssl|crypto)[-.]|_ssl\.|_hashlib\.|.*\.(po|pot|ico|icns)$|_yaml", path.name)]
+    assert unused == []
