@@ -1,6 +1,7 @@
 """A match: hands in a row, dealer rotation, scoring, match end, and the game record."""
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 
@@ -218,6 +219,19 @@ class Match:
             "seed": self.seed,
             "hands": [list(moves) for moves in self.moves],
         }
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_record(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Match":
+        """Replay a record from JSON text; raises RecordError when it is truncated or damaged."""
+        try:
+            record = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise RecordError(f"the game record is not valid JSON (truncated or damaged?): {error}") from None
+        return cls.from_record(record)
 
     @classmethod
     def from_record(cls, record) -> "Match":

@@ -152,7 +152,18 @@ def test_a_bad_record_is_refused_with_a_clear_error(tamper, message):
     assert json.dumps(record) == before
 
 
-def test_a_truncated_record_is_refused():
+@pytest.mark.parametrize("damage", [
+    lambda text: text[: len(text) // 2],
+    lambda text: text[:-1],
+    lambda text: "\x00\xff" + text,
+    lambda text: "[" * 100_000,
+])
+def test_a_truncated_or_garbled_record_is_refused_with_a_clear_error(damage):
     text = json.dumps(good_record())
-    with pytest.raises(json.JSONDecodeError):
-        json.loads(text[: len(text) // 2])
+    with pytest.raises(RecordError, match="not valid JSON"):
+        Match.from_json(damage(text))
+
+
+def test_a_record_survives_its_json_text():
+    match = Match.from_record(good_record())
+    assert Match.from_json(match.to_json()).to_record() == match.to_record()
