@@ -24,7 +24,7 @@ from .heuristic import full_deck_counts, state_pick
 from .knowledge import sample_state, view_scores
 
 DEFAULT_BUDGET_MS = 250
-ROLLOUT_DEPTH = 30             # plies simulated before the static evaluation takes over
+ROLLOUT_DEPTH = 60             # plies simulated before the static evaluation takes over (30 before 2026-11-29)
 ROLLOUT_EPSILON = 0.08         # rollouts sometimes play a random card so they do not trust one line
 POINTS_WEIGHT = 0.5            # utility per 100 penalty points next to 1.0 for winning the hand
 WIN_SHARPNESS = 0.9            # how strongly one card fewer raises the odds of going out first
@@ -104,13 +104,13 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(self, budget_ms: int = DEFAULT_BUDGET_MS, iterations: int | None = None,
-                 depth: int = ROLLOUT_DEPTH, epsilon: float = ROLLOUT_EPSILON):
+                 depth: int | None = None, epsilon: float | None = None):
         if budget_ms <= 0 and not iterations:
             raise ValueError("the hard bot needs a positive time budget or an iteration count")
         self.budget_ms = budget_ms
         self.iterations = iterations
-        self.depth = depth
-        self.epsilon = epsilon
+        self.depth = ROLLOUT_DEPTH if depth is None else depth
+        self.epsilon = ROLLOUT_EPSILON if epsilon is None else epsilon
 
     def choose_action(self, view: PlayerView, rng: random.Random) -> int:
         return self.search(view, rng).action

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.rules.cards import SUIT_OF, build_deck
-from game.rules.state import tables_for
+from game.rules.state import CAP_KINDS, CAP_RANK, CAP_WILD, tables_for
 from game.rules.moves import DRAW, LAST_CARD, PASS, STOP
 
 # Weights, in "how much we want this move" units; a plain legal play starts at PLAY_BASE.
@@ -20,8 +20,8 @@ CALL_LAST_CARD = 500.0
 ANSWER_PENALTY = 10.0
 HOLD_WILD = 8.0
 VALUE_WEIGHT = 0.08          # per point of card value shed
-DANGER_VALUE_WEIGHT = 0.25   # the same when an opponent is close to going out
-FOLLOW_SUIT = 0.7            # per card left in hand that can follow the suit we leave
+DANGER_VALUE_WEIGHT = 0.0    # the same when an opponent is close to going out (blocking them matters more)
+FOLLOW_SUIT = 0.35           # per card left in hand that can follow the suit we leave
 FOLLOW_RANK = 0.4
 NEXT_VOID = 2.5              # next player drew on this suit before: they probably lack it
 ANY_VOID = 0.8
@@ -33,7 +33,6 @@ KEEP_RED_JACK = 3.0
 KEEP_PENALTY_CARD = 0.8      # a stackable card is also our defence against a penalty
 VOLUNTARY_DRAW = -0.5
 BLOCK = 6.0                  # times the chance the next player holds nothing to answer our card
-VOID_DOUBT = 0.15            # share of a hinted-void suit (and of wilds) we still expect them to hold
 
 
 @lru_cache(maxsize=64)
@@ -73,14 +72,16 @@ def unseen_counts(hand, discard, tables, rules, deck_counts=None):
 
 
 def pick_action(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
-                tables, rules, stock_count, black_jacks_out=True, danger_cards=2, unseen=None):
+                tables, rules, stock_count, black_jacks_out=True, danger_cards=2, unseen=None,
+                next_caps=None, caps_add=0):
     """The best-scoring legal action for ``me`` holding ``hand``; ties go to the first listed."""
     if len(legal) == 1:
         return legal[0]
     best_action = legal[0]
     best_score = -1e18
     for action, score in _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
-                                 tables, rules, stock_count, black_jacks_out, danger_cards, unseen):
+                                 tables, rules, stock_count, black_jacks_out, danger_cards, unseen,
+                                 next_caps, caps_add):
         if score > best_score:
             best_score = score
             best_action = action
@@ -88,14 +89,17 @@ def pick_action(legal, hand, sizes, me, direction, top, suit, pending, void_hint
 
 
 def score_actions(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
-                  tables, rules, stock_count, black_jacks_out=True, danger_cards=2, unseen=None):
+                  tables, rules, stock_count, black_jacks_out=True, danger_cards=2, unseen=None,
+                  next_caps=None):
     """Every legal action with its heuristic score (a prior for search), in ``legal`` order."""
     return list(_scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
-                        tables, rules, stock_count, black_jacks_out, danger_cards, unseen))
+                        tables, rules, stock_count, black_jacks_out, danger_cards, unseen, next_caps))
 
 
 def _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
-            tables, rules, stock_count, black_jacks_out, danger_cards, unseen):
+            tables, rules, stock_count, black_jacks_out, danger_cards, unseen, next_caps=None, caps_add=0):
+    """Scores of the legal actions. ``next_caps[k] + caps_add`` (at most the hand size) bounds how many
+    cards of cap kind ``k`` the next player holds (``HandState.holding_caps``); None: no bound known."""
     n = len(sizes)
     wild = tables.wild
     value = tables.value
@@ -140,8 +144,12 @@ def _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
     if unseen is not None:
         unseen_suit, unseen_rank, unseen_wild, unseen_total = unseen
         unseen_total = max(1, unseen_total)
-        # A hinted void also says they held no wild then; some of it may have changed since.
-        wild_share = unseen_wild * (VOID_DOUBT if next_void else 1.0)
+        if next_caps is None:
+            next_caps = (next_size,) * CAP_KINDS
+            caps_add = 0
+        # Chance the next player holds no card of a kind: each of the (at most ``cap``) cards
+        # that may be of that kind is one of the unseen cards.
+        no_wild = (1.0 - unseen_wild / unseen_total) ** min(next_size, max(0, next_caps[CAP_WILD] + caps_add))
     for action in legal:
         if action < DRAW:
             card, nomination = divmod(action, 5)
@@ -155,8 +163,9 @@ def _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
                 named = nomination - 1
                 score += suit_counts[named] * FOLLOW_SUIT + suit_values[named] * 0.01
                 if unseen is not None:
-                    answers = unseen_suit[named] * (VOID_DOUBT if (next_void >> named) & 1 else 1.0)
-                    score += BLOCK * (1.0 - (answers + wild_share) / unseen_total) ** next_size
+                    block = no_wild * (1.0 - unseen_suit[named] / unseen_total) ** min(
+                        next_size, max(0, next_caps[named] + caps_add))
+                    score += BLOCK * block
                 elif (next_void >> named) & 1:
                     score += NEXT_VOID
                 elif (any_void >> named) & 1:
@@ -172,9 +181,13 @@ def _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
                 score += (rank_counts.get(card >> 2, 1) - 1) * FOLLOW_RANK
                 if unseen is not None:
                     if not (draw_amount[card] or tables.anything_on[card]):
-                        answers = (unseen_suit[card_suit] * (VOID_DOUBT if (next_void >> card_suit) & 1 else 1.0)
-                                   + unseen_rank[card >> 2] + wild_share)
-                        score += BLOCK * max(0.0, 1.0 - answers / unseen_total) ** next_size
+                        rank = card >> 2
+                        block = no_wild * (
+                            (1.0 - unseen_suit[card_suit] / unseen_total)
+                            ** min(next_size, max(0, next_caps[card_suit] + caps_add))
+                            * (1.0 - unseen_rank[rank] / unseen_total)
+                            ** min(next_size, max(0, next_caps[CAP_RANK + rank] + caps_add)))
+                        score += BLOCK * block
                 elif (next_void >> card_suit) & 1:
                     score += NEXT_VOID
                 elif (any_void >> card_suit) & 1:
@@ -229,6 +242,10 @@ def state_pick(state, deck_counts=None):
     me = state.current
     hands = state.hands
     unseen = unseen_counts(hands[me], state.discard, state.tables, state.rules, deck_counts)
+    following = (me + state.direction) % state.n
+    start = following * CAP_KINDS
     return pick_action(legal, hands[me], [len(h) for h in hands], me, state.direction,
                        state.discard[-1], state.suit, state.pending, state.void_hints,
-                       state.tables, state.rules, len(state.stock), unseen=unseen)
+                       state.tables, state.rules, len(state.stock), unseen=unseen,
+                       next_caps=state.cap_base[start:start + CAP_KINDS],
+                       caps_add=state.drawn_total[following])

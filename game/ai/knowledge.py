@@ -7,13 +7,10 @@ from __future__ import annotations
 import random
 
 from game.rules.cards import SUIT_OF
-from game.rules.state import BLACK_JACK, HandState, tables_for
+from game.rules.state import BLACK_JACK, CAP_KINDS, HandState, tables_for
 from game.rules.view import PlayerView, determinize
 
 from .heuristic import pick_action, score_actions, unseen_counts
-
-# How much less likely a card of a suit a player drew on is to be in their hand.
-VOID_SUIT_WEIGHT = 0.15
 
 
 def black_jacks_unseen(view: PlayerView) -> bool:
@@ -26,13 +23,19 @@ def black_jacks_unseen(view: PlayerView) -> bool:
     return seen < 2 * view.rules.decks
 
 
+def next_caps(view: PlayerView) -> tuple:
+    """The public holding caps (see ``PlayerView.hold_caps``) of the player after the view's player."""
+    player = (view.seat + view.direction) % len(view.hand_counts)
+    return view.hold_caps[player * CAP_KINDS:(player + 1) * CAP_KINDS]
+
+
 def view_pick(view: PlayerView, danger_cards: int = 2) -> int:
     """The medium heuristic's action for the view's player (whose turn it must be)."""
     tables = tables_for(view.rules)
     return pick_action(view.legal_actions, view.hand, view.hand_counts, view.seat, view.direction,
                        view.top, view.suit, view.pending, view.void_hints, tables,
                        view.rules, view.stock_count, black_jacks_unseen(view), danger_cards,
-                       unseen_counts(view.hand, view.discard, tables, view.rules))
+                       unseen_counts(view.hand, view.discard, tables, view.rules), next_caps(view))
 
 
 def view_scores(view: PlayerView) -> list[tuple[int, float]]:
@@ -41,48 +44,79 @@ def view_scores(view: PlayerView) -> list[tuple[int, float]]:
     return score_actions(view.legal_actions, view.hand, view.hand_counts, view.seat, view.direction,
                          view.top, view.suit, view.pending, view.void_hints, tables,
                          view.rules, view.stock_count, black_jacks_unseen(view),
-                         unseen=unseen_counts(view.hand, view.discard, tables, view.rules))
+                         unseen=unseen_counts(view.hand, view.discard, tables, view.rules),
+                         next_caps=next_caps(view))
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> HandState:
-    """A full hand consistent with ``view``, dealing hinted-void suits to a player less often.
+    """A full hand consistent with ``view``: the hidden cards dealt within every public holding cap.
 
-    ``view.void_hints`` say a player drew instead of following a suit (and so also held
-    no wild card then): such cards go to them with weight ``VOID_SUIT_WEIGHT``.
-    Reshuffles in the sampled hand draw from ``rng``.
+    ``view.hold_caps`` bound how many cards of a suit, a rank, or wild cards a player can
+    hold (they drew or passed for want of one, and have drawn only so many since). The
+    caps are hard limits here; below a cap, a card of that kind is taken for the next
+    free place of a hand with chance cap / places left, which is about how likely each
+    of those cards is to be one that came later. Reshuffles in the sampled hand draw from ``rng``.
     """
     tables = tables_for(view.rules)
-    wild = tables.wild
+    kinds_of = tables.cap_kinds
+    caps = view.hold_caps
+    counts = view.hand_counts
     pool = view.unseen_cards()
     rng.shuffle(pool)
-    hands: list[list[int]] = [[] for _ in view.hand_counts]
+    n = len(counts)
+    hands: list[list[int]] = [[] for _ in range(n)]
     hands[view.seat] = list(view.hand)
-    others = [p for p in range(len(view.hand_counts)) if p != view.seat]
-    # Hinted players choose first so that the cards they probably lack stay for the others.
-    others.sort(key=lambda p: view.void_hints[p] == 0)
+    tight = {}
+    for player in range(n):
+        if player != view.seat:
+            need = counts[player]
+            tight[player] = sum(need - cap for cap in caps[player * CAP_KINDS:(player + 1) * CAP_KINDS]
+                                if cap < need)
+    # The most constrained players choose first, so that the cards they cannot hold stay for the others.
+    others = sorted(tight, key=lambda p: -tight[p])
     random_unit = rng.random
     for player in others:
-        need = view.hand_counts[player]
-        hint = view.void_hints[player]
-        if not hint:
+        need = counts[player]
+        if not tight[player]:
             hands[player] = pool[:need]
             pool = pool[need:]
             continue
+        room = list(caps[player * CAP_KINDS:(player + 1) * CAP_KINDS])
         chosen: list[int] = []
         rest: list[int] = []
-        for card in pool:
-            if len(chosen) < need and (
-                    not ((hint >> SUIT_OF[card]) & 1 or wild[card]) or random_unit() < VOID_SUIT_WEIGHT):
+        for index, card in enumerate(pool):
+            places = need - len(chosen)
+            if not places:
+                rest += pool[index:]
+                break
+            accept = 1.0
+            for kind in kinds_of[card]:
+                left = room[kind]
+                if left < places:
+                    accept *= left / places
+            if accept >= 1.0 or (accept > 0.0 and random_unit() < accept):
                 chosen.append(card)
+                for kind in kinds_of[card]:
+                    room[kind] -= 1
             else:
                 rest.append(card)
-        missing = need - len(chosen)
-        if missing > 0:
-            chosen += rest[:missing]
-            rest = rest[missing:]
+        if len(chosen) < need:
+            # Too few cards passed the soft test: fill within the hard caps, then (a view no deal fits) at all.
+            pool, rest = rest, []
+            for card in pool:
+                if len(chosen) < need and all(room[kind] > 0 for kind in kinds_of[card]):
+                    chosen.append(card)
+                    for kind in kinds_of[card]:
+                        room[kind] -= 1
+                else:
+                    rest.append(card)
+            missing = need - len(chosen)
+            if missing > 0:
+                chosen += rest[:missing]
+                rest = rest[missing:]
         hands[player] = chosen
         pool = rest
-    # Cards passed over for hinted players bunch up in the pool: the stock order must not show it.
+    # Cards passed over for constrained players bunch up in the pool: the stock order must not show it.
     rng.shuffle(pool)
     # determinize() sets every public field; we only redeal the hidden cards it dealt.
     state = determinize(view, rng)

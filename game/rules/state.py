@@ -18,6 +18,10 @@ from .ruleset import RuleSet
 START, DRAWING = 0, 1
 # Pending-penalty kinds other than a draw rank (draw ranks use their rank index).
 NO_PENALTY, BLACK_JACK = -1, 99
+# Public holding bounds ("caps"): per player, how many cards of a kind they can hold at most.
+# Kinds: 0..3 non-wild cards of a suit, 4..16 non-wild cards of a rank (4 + rank), 17 wild cards.
+CAP_RANK, CAP_WILD, CAP_KINDS = 4, 17, 18
+NO_CAP = 1 << 20
 # Why a hand ended.
 OUT, BLOCKED, STOCK_OUT, STOPPED, TURN_CAP = "out", "blocked", "stock_out", "stop", "turn_cap"
 
@@ -68,6 +72,9 @@ class Tables:
         self.value = tuple(rules.card_value(c) for c in cards)
         self.is_power = tuple(
             self.skip[c] or self.reverse[c] or self.draw_amount[c] > 0 for c in cards)
+        # The cap kinds a card belongs to (see CAP_KINDS).
+        self.cap_kinds = tuple(
+            (CAP_WILD,) if self.wild[c] else (SUIT_OF[c], CAP_RANK + RANK_OF[c]) for c in cards)
 
 
 @lru_cache(maxsize=64)
@@ -83,7 +90,7 @@ class HandState:
         "rules", "tables", "n", "hands", "stock", "discard", "dealer", "current",
         "direction", "suit", "nominated", "pending", "pending_kind", "pending_skips",
         "phase", "drawn_count", "last_drawn", "called_last", "passes", "turns",
-        "over", "winner", "end_reason", "void_hints", "rng", "_legal",
+        "over", "winner", "end_reason", "void_hints", "cap_base", "drawn_total", "rng", "_legal",
     )
 
     @classmethod
@@ -110,6 +117,8 @@ class HandState:
         state.passes = state.turns = 0
         state.over, state.winner, state.end_reason = False, -1, ""
         state.void_hints = [0] * n
+        state.cap_base = [NO_CAP] * (CAP_KINDS * n)
+        state.drawn_total = [0] * n
         state.rng = rng
         state._legal = None
         events = [Event("dealt", p, tuple(hand)) for p, hand in enumerate(state.hands)]
@@ -154,6 +163,8 @@ class HandState:
         state.passes = state.turns = 0
         state.over, state.winner, state.end_reason = False, -1, ""
         state.void_hints = [0] * state.n
+        state.cap_base = [NO_CAP] * (CAP_KINDS * state.n)
+        state.drawn_total = [0] * state.n
         state.rng = rng or random.Random(0)
         state._legal = None
         return state
@@ -187,6 +198,8 @@ class HandState:
         other.winner = self.winner
         other.end_reason = self.end_reason
         other.void_hints = self.void_hints[:]
+        other.cap_base = self.cap_base[:]
+        other.drawn_total = self.drawn_total[:]
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
@@ -291,6 +304,35 @@ class HandState:
         """The legal moves as ``Move`` values."""
         return [MOVES[a] for a in self.legal_actions()]
 
+    def holding_caps(self, player: int) -> list[int]:
+        """Public upper bounds on how many cards of each kind (see ``CAP_KINDS``) ``player`` holds.
+
+        Derived from public events only: a player who draws (or passes) because they
+        cannot play holds no card of the suit in force, of the top's rank, nor a wild;
+        cards drawn later and plays loosen or tighten the bounds.
+        """
+        size = len(self.hands[player])
+        drawn = self.drawn_total[player]
+        start = player * CAP_KINDS
+        return [min(size, max(0, b + drawn)) for b in self.cap_base[start:start + CAP_KINDS]]
+
+    def _none_playable(self, player: int, suit: int = -1, top: int = -1, nominated: bool = False) -> None:
+        """Everyone saw ``player`` could not play: they hold no card of the suit, the top's rank, nor a wild.
+
+        ``suit``/``top``/``nominated`` default to the current ones.
+        """
+        if top < 0:
+            top, suit, nominated = self.discard[-1], self.suit, self.nominated
+        if self.tables.anything_on[top] and not nominated:
+            return
+        base = self.cap_base
+        start = player * CAP_KINDS
+        drawn = -self.drawn_total[player]
+        base[start + suit] = drawn
+        base[start + CAP_WILD] = drawn
+        if top < FIRST_JOKER:
+            base[start + CAP_RANK + RANK_OF[top]] = drawn
+
     def hand_value(self, player: int) -> int:
         """Points in a player's hand."""
         value = self.tables.value
@@ -326,6 +368,11 @@ class HandState:
     def _play(self, player: int, action: int, events: list) -> None:
         card, nomination = divmod(action, 5)
         hand = self.hands[player]
+        # Playing after drawing for want of a card: the rest of the hand is what could not be played.
+        rules = self.rules
+        before = (self.suit, self.discard[-1], self.nominated) if (
+            self.phase == DRAWING and not self.pending and (not rules.voluntary_draw or (
+                self.drawn_count > 1 and rules.draw_rule != "one_then_may_play"))) else None
         hand.remove(card)
         self.discard.append(card)
         self.passes = 0
@@ -343,6 +390,12 @@ class HandState:
             return
         # Suits a player drew on are only hints; playing one shows they hold it.
         self.void_hints[player] &= ~(1 << self.suit)
+        start = player * CAP_KINDS
+        base = self.cap_base
+        for kind in tables.cap_kinds[card]:
+            base[start + kind] -= 1
+        if before is not None:
+            self._none_playable(player, *before)
         if len(hand) == 1 and self.rules.last_card_call and not self.called_last:
             drawn = self._take(player, self.rules.last_card_penalty, events)
             events.append(Event("last_card_penalty", player, (), NO_SUIT, drawn))
@@ -389,6 +442,9 @@ class HandState:
             return
         if self.phase == START and not self.rules.voluntary_draw:
             self.void_hints[player] |= 1 << self.suit
+            self._none_playable(player)
+        elif self.phase == DRAWING:
+            self._none_playable(player)     # drawing again: nothing, the last card drawn included, fit
         drawn = self._take(player, 1, events)
         if self.over:
             return
@@ -400,14 +456,34 @@ class HandState:
         rule = self.rules.draw_rule
         if rule == "one_then_may_play":
             if not self.is_playable(self.last_drawn):
+                if drawn:
+                    # The card drawn does not fit: it is none of the kinds that would.
+                    self._none_playable_drawn(player)
                 events.append(Event("passed", player))
                 self._advance(1, events)
         elif rule == "up_to_n" and self.drawn_count >= self.rules.draw_limit:
             if not any(self.is_playable(c) for c in self.hands[player]):
+                self._none_playable(player)
                 events.append(Event("passed", player))
                 self._advance(1, events)
 
+    def _none_playable_drawn(self, player: int) -> None:
+        """The one card ``player`` just drew cannot be played: undo its loosening of the fitting kinds."""
+        top = self.discard[-1]
+        if self.tables.anything_on[top] and not self.nominated:
+            return
+        base = self.cap_base
+        start = player * CAP_KINDS
+        base[start + self.suit] -= 1
+        base[start + CAP_WILD] -= 1
+        if top < FIRST_JOKER:
+            base[start + CAP_RANK + RANK_OF[top]] -= 1
+
     def _pass(self, player: int, events: list) -> None:
+        if not (self.pending or self.pending_skips) and (
+                self.phase == DRAWING and self.rules.draw_rule != "one_then_may_play"
+                or self.phase == START and not self.rules.voluntary_draw):
+            self._none_playable(player)
         events.append(Event("passed", player))
         if self.pending_skips:
             skipped = self.pending_skips
@@ -451,6 +527,7 @@ class HandState:
             card = stock.pop()
             hand.append(card)
             taken.append(card)
+        self.drawn_total[player] += len(taken)
         if taken:
             events.append(Event("drew", player, tuple(taken), NO_SUIT, len(taken)))
         return len(taken)

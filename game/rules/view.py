@@ -17,6 +17,9 @@ class PlayerView:
 
     ``void_hints[p]`` is a bit set of suits player ``p`` drew on instead of
     playing (public information: everyone saw the suit in force when they drew).
+    ``hold_caps[p * CAP_KINDS + k]`` is the most cards of kind ``k`` player ``p`` can hold
+    (kinds: 0..3 non-wild cards of a suit, 4 + rank non-wild cards of a rank, 17 wilds),
+    from public events only; see ``HandState.holding_caps``.
     """
 
     seat: int
@@ -40,6 +43,7 @@ class PlayerView:
     passes: int
     turns: int
     void_hints: tuple[int, ...]
+    hold_caps: tuple[int, ...]
     legal_actions: tuple[int, ...]
     over: bool
 
@@ -86,6 +90,7 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         passes=state.passes,
         turns=state.turns,
         void_hints=tuple(state.void_hints),
+        hold_caps=tuple(cap for p in range(state.n) for cap in state.holding_caps(p)),
         legal_actions=tuple(state.legal_actions()) if mine else (),
         over=state.over,
     )
@@ -134,6 +139,8 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
     state.winner = -1
     state.end_reason = ""
     state.void_hints = list(view.void_hints)
+    state.cap_base = list(view.hold_caps)
+    state.drawn_total = [0] * state.n
     state.rng = rng
     state._legal = None
     return state
