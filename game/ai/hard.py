@@ -20,7 +20,7 @@ from game.rules import PlayerView
 from game.rules.moves import DRAW, LAST_CARD
 
 from .base import Bot, require_turn
-from .heuristic import full_deck_counts, state_pick
+from .heuristic import full_deck_counts, new_pile_memo, rollout_pick
 from .knowledge import sample_state, view_scores
 
 DEFAULT_BUDGET_MS = 250
@@ -83,18 +83,23 @@ def rollout(state, me: int, rng: random.Random, depth: int = ROLLOUT_DEPTH,
             epsilon: float = ROLLOUT_EPSILON, deck_counts=None) -> float:
     """Play on with the heuristic (sometimes a random card) for ``depth`` plies; the value for ``me``."""
     random_unit = rng.random
+    legal_actions = state.legal_actions
+    apply = state.apply
+    if deck_counts is None:
+        deck_counts = full_deck_counts(state.rules)
+    memo = new_pile_memo()      # unseen-card counts kept up to date across this rollout's plies
     for _ in range(depth):
         if state.over:
             break
-        legal = state.legal_actions()
+        legal = legal_actions()
         if len(legal) == 1:
             action = legal[0]
         elif random_unit() < epsilon:
             plays = [a for a in legal if a < DRAW]
             action = rng.choice(plays) if plays else legal[0]
         else:
-            action = state_pick(state, deck_counts)
-        state.apply(action)
+            action = rollout_pick(state, legal, deck_counts, memo)
+        apply(action)
     return evaluate(state, me)
 
 
