@@ -287,6 +287,9 @@ class App:
         self.draw()
         pygame.display.flip()
         self.frames += 1
+        # Headless loops never sleep in clock.tick: hand the interpreter lock to the AI worker's
+        # threads now and then, or a busy frame loop starves them for seconds.
+        time.sleep(0)
 
     def update(self, dt: float) -> None:
         self.ui_manager.update(dt)
