@@ -35,6 +35,19 @@ VOLUNTARY_DRAW = -0.5
 BLOCK = 6.0                  # times the chance the next player holds nothing to answer our card
 
 
+def play_options(legal, wild, pending) -> tuple[bool, bool]:
+    """(any card can be played, something other than a wild card can be done): only then is holding a wild free."""
+    any_play = has_alternative = False
+    for action in legal:
+        if action < DRAW:
+            any_play = True
+            if not wild[action // 5]:
+                has_alternative = True
+        elif (action == PASS or action == DRAW) and not pending:
+            has_alternative = True
+    return any_play, has_alternative
+
+
 @lru_cache(maxsize=64)
 def full_deck_counts(rules) -> tuple:
     """(non-wild cards by suit, by rank, wild cards, all cards) in the full pack; a pure memo per rule set."""
@@ -128,17 +141,7 @@ def _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
             rank = card >> 2
             rank_counts[rank] = rank_counts.get(rank, 0) + 1
 
-    # Whether something other than a wild card could be done now: only then is holding a wild free.
-    has_alternative = False
-    any_play = False
-    for action in legal:
-        if action < DRAW:
-            any_play = True
-            if not wild[action // 5]:
-                has_alternative = True
-        elif action == PASS or action == DRAW:
-            if not pending:
-                has_alternative = True
+    any_play, has_alternative = play_options(legal, wild, pending)
 
     draw_amount = tables.draw_amount
     if unseen is not None:
@@ -331,16 +334,7 @@ def rollout_pick(state, legal, deck_counts, memo):
             suit_values[card_suit] += value[card]
             rank_counts[card >> 2] += 1
 
-    has_alternative = False
-    any_play = False
-    for action in legal:
-        if action < DRAW:
-            any_play = True
-            if not wild[action // 5]:
-                has_alternative = True
-        elif action == PASS or action == DRAW:
-            if not pending:
-                has_alternative = True
+    any_play, has_alternative = play_options(legal, wild, pending)
 
     draw_amount = tables.draw_amount
     anything_on = tables.anything_on
