@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from game.rules import PlayerView
 from game.rules.moves import DRAW, LAST_CARD
+from game.rules.state import tables_for
 
 from .base import Bot, require_turn
 from .heuristic import full_deck_counts, new_pile_memo, rollout_pick
@@ -132,7 +133,7 @@ class HardBot(Bot):
         if LAST_CARD in legal and plays:
             return SearchResult(LAST_CARD)      # the call costs nothing and saves a penalty
         prior = sorted(view_scores(view), key=lambda pair: -pair[1])
-        alive = [action for action, _ in prior]
+        alive = root_candidates([action for action, _ in prior], tables_for(view.rules))
         values: dict[int, list[float]] = {action: [] for action in alive}
         me = view.seat
         deadline = started + self.budget_ms / 1000.0
@@ -173,6 +174,26 @@ class HardBot(Bot):
         means = {a: sum(v) / len(v) for a, v in values.items() if v}
         best = _choose(alive, values, anchor=prior[0][0])
         return SearchResult(best, iterations, worlds, time.perf_counter() - started, means)
+
+
+def root_candidates(ranked: list[int], tables) -> list[int]:
+    """The actions worth searching, best prior first: one card of each kind of wild.
+
+    Wild cards that differ only in their printed suit (8H and 8C in Crazy Eights) lead
+    to the same game once a suit is named, so searching both would only thin out the worlds.
+    """
+    kept = []
+    card_of_kind: dict[tuple, int] = {}
+    for action in ranked:
+        card = action // 5
+        if action >= DRAW or not tables.wild[card]:
+            kept.append(action)
+            continue
+        kind = (card >> 2 if card < 52 else 13, tables.value[card], tables.draw_amount[card],
+                tables.skip[card], tables.reverse[card], tables.penalty_kind[card], tables.red_jack[card])
+        if card_of_kind.setdefault(kind, card) == card:
+            kept.append(action)
+    return kept
 
 
 def _choose(alive: list[int], values: dict[int, list[float]], anchor: int) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from game.rules.cards import SUIT_OF
-from game.rules.state import BLACK_JACK, CAP_KINDS, HandState, tables_for
+from game.rules.cards import RANK_OF, SUIT_OF
+from game.rules.state import BLACK_JACK, CAP_KINDS, CAP_RANK, HandState, tables_for
 from game.rules.view import PlayerView, determinize
 
 from .heuristic import pick_action, score_actions, unseen_counts
@@ -48,6 +48,32 @@ def view_scores(view: PlayerView) -> list[tuple[int, float]]:
                          next_caps=next_caps(view))
 
 
+SPENT_WILD_DANGER = 2    # with an opponent this close to going out, a wild is spent to block, not for want of a card
+
+
+def inferred_caps(view: PlayerView) -> tuple:
+    """``view.hold_caps`` tightened by what spent wild cards suggest.
+
+    Good players keep wild cards for when nothing else plays. A player who played one
+    without drawing first, while nobody was close to going out, probably held no other
+    card for that suit and top card: their cards of that suit and rank are at most the
+    cards they have drawn since. (Easy players break this rule; the sampler only uses
+    it as a likelihood, and a wrong guess costs no more than the plain sampler.)
+    """
+    caps = list(view.hold_caps)
+    for play in view.wild_plays:
+        if play.player == view.seat or play.drew_first or play.fewest_others <= SPENT_WILD_DANGER:
+            continue
+        drawn_since = view.drawn_totals[play.player] - play.drawn_total
+        start = play.player * CAP_KINDS
+        if play.suit_before < 4:
+            caps[start + play.suit_before] = min(caps[start + play.suit_before], drawn_since)
+        if play.top_before < 52:
+            kind = start + CAP_RANK + RANK_OF[play.top_before]
+            caps[kind] = min(caps[kind], drawn_since)
+    return tuple(caps)
+
+
 def sample_state(view: PlayerView, rng: random.Random) -> HandState:
     """A full hand consistent with ``view``: the hidden cards dealt within every public holding cap.
 
@@ -59,7 +85,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
     """
     tables = tables_for(view.rules)
     kinds_of = tables.cap_kinds
-    caps = view.hold_caps
+    caps = inferred_caps(view)
     counts = view.hand_counts
     pool = view.unseen_cards()
     rng.shuffle(pool)
@@ -122,6 +148,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
     state = determinize(view, rng)
     state.hands = hands
     state.stock = pool
+    # The rollouts' players read the same inferred caps (bases are relative to draws so far).
+    drawn = view.drawn_totals
+    state.cap_base = [cap - drawn[index // CAP_KINDS] for index, cap in enumerate(caps)]
     if view.phase and view.current != view.seat and hands[view.current]:
         state.last_drawn = hands[view.current][-1]
     return state

@@ -42,6 +42,17 @@ class Event(NamedTuple):
     count: int = 0
 
 
+class WildPlay(NamedTuple):
+    """A wild card played, as everyone at the table saw it (bots read what it suggests)."""
+
+    player: int
+    suit_before: int        # the suit in force it was played on
+    top_before: int         # the card it was played on
+    drew_first: bool        # whether the player had drawn this turn before playing it
+    drawn_total: int        # cards the player had drawn this hand when playing it
+    fewest_others: int      # the smallest hand among the other players at that moment
+
+
 class Tables:
     """Per-card lookups compiled once per rule set."""
 
@@ -90,7 +101,7 @@ class HandState:
         "rules", "tables", "n", "hands", "stock", "discard", "dealer", "current",
         "direction", "suit", "nominated", "pending", "pending_kind", "pending_skips",
         "phase", "drawn_count", "last_drawn", "called_last", "passes", "turns",
-        "over", "winner", "end_reason", "void_hints", "cap_base", "drawn_total", "rng", "_legal",
+        "over", "winner", "end_reason", "void_hints", "cap_base", "drawn_total", "wild_plays", "rng", "_legal",
     )
 
     @classmethod
@@ -119,6 +130,7 @@ class HandState:
         state.void_hints = [0] * n
         state.cap_base = [NO_CAP] * (CAP_KINDS * n)
         state.drawn_total = [0] * n
+        state.wild_plays = ()
         state.rng = rng
         state._legal = None
         events = [Event("dealt", p, tuple(hand)) for p, hand in enumerate(state.hands)]
@@ -165,6 +177,7 @@ class HandState:
         state.void_hints = [0] * state.n
         state.cap_base = [NO_CAP] * (CAP_KINDS * state.n)
         state.drawn_total = [0] * state.n
+        state.wild_plays = ()
         state.rng = rng or random.Random(0)
         state._legal = None
         return state
@@ -200,6 +213,7 @@ class HandState:
         other.void_hints = self.void_hints[:]
         other.cap_base = self.cap_base[:]
         other.drawn_total = self.drawn_total[:]
+        other.wild_plays = self.wild_plays     # an immutable tuple: shared until the next wild play
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
@@ -373,10 +387,14 @@ class HandState:
         before = (self.suit, self.discard[-1], self.nominated) if (
             self.phase == DRAWING and not self.pending and (not rules.voluntary_draw or (
                 self.drawn_count > 1 and rules.draw_rule != "one_then_may_play"))) else None
+        tables = self.tables
+        if tables.wild[card]:
+            self.wild_plays += (WildPlay(player, self.suit, self.discard[-1], self.phase == DRAWING,
+                                         self.drawn_total[player],
+                                         min(len(h) for p, h in enumerate(self.hands) if p != player)),)
         hand.remove(card)
         self.discard.append(card)
         self.passes = 0
-        tables = self.tables
         events.append(Event("played", player, (card,), SUIT_OF[card]))
         if nomination:
             self.suit = nomination - 1

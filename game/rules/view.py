@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from .cards import build_deck
 from .moves import MOVES, Move
 from .ruleset import RuleSet
-from .state import HandState, tables_for
+from .state import CAP_KINDS, HandState, WildPlay, tables_for
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,9 @@ class PlayerView:
     playing (public information: everyone saw the suit in force when they drew).
     ``hold_caps[p * CAP_KINDS + k]`` is the most cards of kind ``k`` player ``p`` can hold
     (kinds: 0..3 non-wild cards of a suit, 4 + rank non-wild cards of a rank, 17 wilds),
-    from public events only; see ``HandState.holding_caps``.
+    from public events only; see ``HandState.holding_caps``. ``drawn_totals[p]`` counts the
+    cards ``p`` has drawn this hand and ``wild_plays`` lists every wild card played, with
+    what it was played on (see ``WildPlay``).
     """
 
     seat: int
@@ -44,6 +46,8 @@ class PlayerView:
     turns: int
     void_hints: tuple[int, ...]
     hold_caps: tuple[int, ...]
+    drawn_totals: tuple[int, ...]
+    wild_plays: tuple[WildPlay, ...]
     legal_actions: tuple[int, ...]
     over: bool
 
@@ -91,6 +95,8 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         turns=state.turns,
         void_hints=tuple(state.void_hints),
         hold_caps=tuple(cap for p in range(state.n) for cap in state.holding_caps(p)),
+        drawn_totals=tuple(state.drawn_total),
+        wild_plays=state.wild_plays,
         legal_actions=tuple(state.legal_actions()) if mine else (),
         over=state.over,
     )
@@ -139,8 +145,10 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
     state.winner = -1
     state.end_reason = ""
     state.void_hints = list(view.void_hints)
-    state.cap_base = list(view.hold_caps)
-    state.drawn_total = [0] * state.n
+    # Bases relative to each player's draws so far, so that holding_caps() reads back the view's caps.
+    state.cap_base = [cap - view.drawn_totals[index // CAP_KINDS] for index, cap in enumerate(view.hold_caps)]
+    state.drawn_total = list(view.drawn_totals)
+    state.wild_plays = view.wild_plays
     state.rng = rng
     state._legal = None
     return state

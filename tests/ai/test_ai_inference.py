@@ -6,14 +6,16 @@ import random
 import pytest
 
 from game.ai import MediumBot
-from game.ai.knowledge import sample_state
+from game.ai.knowledge import inferred_caps, sample_state
 from game.rules import PRESETS, HandState, cards_from_str, preset, view_of
-from game.rules.cards import SUITS
+from game.rules.cards import RANK_OF, RANKS, SUIT_OF, SUITS
+from game.rules.moves import DRAW
 from game.rules.state import CAP_KINDS, CAP_RANK, CAP_WILD, tables_for
 
 from .ai_helpers import custom_rule_sets, position
 
 HEARTS = SUITS.index("H")
+FIVE = RANKS.index("5")
 
 
 def true_counts(state, player: int) -> list[int]:
@@ -85,3 +87,63 @@ def test_medium_leaves_the_suit_the_opponent_cannot_hold():
     view = view_of(state, 0)
     assert view.hold_caps[CAP_KINDS + HEARTS] == 0
     assert MediumBot().choose(view, random.Random(0)).card == cards_from_str("3H")[0]
+
+
+def spent_wild_position(opponent_cards: int = 5, drew_first: bool = False):
+    """3-player Crazy Eights: seat 1 spends an eight on 5H and names spades; seat 0's view of it.
+
+    With ``drew_first`` seat 1 holds no eight, draws 8D and spends that.
+    """
+    rules = preset("crazy_eights", 3)
+    seat_1 = "AS 2C 4S 9D 7C" if drew_first else "8C 2C 4S 9D 7C"
+    hands = [cards_from_str("KC 3D 4C 9S 2D"), cards_from_str(seat_1),
+             cards_from_str(" ".join(["QS", "JS", "10S", "6C", "3C"][:opponent_cards]))]
+    state = HandState.from_position(rules, hands=hands, stock=cards_from_str("8D JC 6D"),
+                                    discard=cards_from_str("5H"), current=1, rng=random.Random(0))
+    if drew_first:
+        state.apply(DRAW)
+    eight = next(a for a in state.legal_actions() if a < DRAW and state.tables.wild[a // 5])
+    state.apply(eight // 5 * 5 + 1 + SUITS.index("S"))
+    return state, view_of(state, 0)
+
+
+def hearts_and_fives(hand, tables) -> list[int]:
+    return [c for c in hand if not tables.wild[c] and (SUIT_OF[c] == HEARTS or RANK_OF[c] == FIVE)]
+
+
+def test_a_wild_spent_without_drawing_is_read_as_holding_no_heart_and_no_five():
+    _, view = spent_wild_position()
+    (play,) = view.wild_plays
+    assert (play.player, play.suit_before, play.drew_first, play.fewest_others) == (1, HEARTS, False, 5)
+    rng = random.Random(7)
+    for _ in range(300):
+        world = sample_state(view, rng)
+        assert not hearts_and_fives(world.hands[1], world.tables)
+        # The rollouts' players read the same bound.
+        assert world.holding_caps(1)[HEARTS] == 0 and world.holding_caps(1)[CAP_RANK + FIVE] == 0
+
+
+def test_the_spent_wild_reading_lifts_one_card_per_card_drawn_since():
+    state, _ = spent_wild_position()
+    state.hands[1].append(state.stock.pop())            # seat 1 draws one card (a penalty, say)
+    state.drawn_total[1] += 1
+    view = view_of(state, 0)
+    assert view.drawn_totals[1] - view.wild_plays[0].drawn_total == 1
+    rng = random.Random(2)
+    most = 0
+    for _ in range(400):
+        world = sample_state(view, rng)
+        most = max(most, sum(1 for c in world.hands[1] if SUIT_OF[c] == HEARTS and not world.tables.wild[c]))
+    assert most == 1
+
+
+@pytest.mark.parametrize("opponent_cards, drew_first", [(2, False), (5, True)],
+                         ids=["an opponent close to going out", "drew first"])
+def test_a_wild_spent_to_block_or_after_drawing_adds_nothing(opponent_cards, drew_first):
+    """Spent to block a near winner, or drawn first (the exact caps already tell): no extra reading."""
+    _, view = spent_wild_position(opponent_cards, drew_first)
+    assert len(view.wild_plays) == 1 and view.wild_plays[0].drew_first == drew_first
+    assert inferred_caps(view) == view.hold_caps
+    if not drew_first:
+        rng = random.Random(5)
+        assert any(hearts_and_fives(sample_state(view, rng).hands[1], tables_for(view.rules)) for _ in range(300))

@@ -92,3 +92,19 @@ def test_levels_differ_on_the_same_positions():
         if len(view.legal_actions) > 1:
             differ += EASY.choose(view, random.Random(index)) != MEDIUM.choose(view, random.Random(index))
     assert differ >= 5
+
+
+def test_hard_searches_one_of_two_interchangeable_eights_but_every_plain_card():
+    from game.ai.hard import root_candidates
+    from game.ai.knowledge import view_scores
+    from game.rules.state import tables_for
+
+    state = position("crazy_eights", ["8S 8D 5H 5C 2H", "3C 4C 6C 7C 9C"], discard="KH", stock="AS 2S 3S")
+    view = view_of(state, 0)
+    ranked = [action for action, _ in sorted(view_scores(view), key=lambda pair: -pair[1])]
+    candidates = root_candidates(ranked, tables_for(view.rules))
+    eights = {a // 5 for a in candidates if a // 5 in (Move.parse("8S").card, Move.parse("8D").card)}
+    assert len(eights) == 1
+    assert sum(1 for a in candidates if a // 5 in eights) == 4          # every suit still searched
+    assert {a for a in candidates if a % 5 == 0} == {a for a in ranked if a % 5 == 0}   # plain plays all kept
+    assert candidates[0] == ranked[0]

@@ -3,8 +3,9 @@ import random
 
 import pytest
 
-from game.rules import (HOUSE_RULES, PRESETS, InvalidRuleSet, RuleSet, card_from_str, card_to_str,
-                        house_rules_for, preset, preset_id_of, with_house_rules)
+from game.rules import (HOUSE_RULES, PRESETS, SUITS, InvalidRuleSet, Move, RuleSet, card_from_str, card_to_str,
+                        cards_from_str, determinize, house_rules_for, preset, preset_id_of, view_of,
+                        with_house_rules)
 from game.rules.cards import CardNotationError, build_deck
 from game.rules.state import HandState
 
@@ -194,3 +195,20 @@ def test_ruling_a_hand_that_runs_long_ends_as_blocked_at_the_turn_cap():
         assert state.end_reason == "turn_cap" and state.turns == 10
         assert state.winner == state._lowest_hand()
         assert state.scores() == state.hand_values()
+
+
+def test_a_wild_card_played_is_recorded_publicly_with_what_it_was_played_on():
+    rules = preset("crazy_eights", 2)
+    state = HandState.from_position(rules, hands=[cards_from_str("8S 2D 3C"), cards_from_str("9H 4D")],
+                                    stock=cards_from_str("9C 9D"), discard=cards_from_str("5H"), current=1)
+    state.apply(Move.play(card_from_str("9H")))
+    assert state.wild_plays == ()                     # a plain card adds nothing
+    before = state.copy()
+    state.apply(Move.play(card_from_str("8S"), SUITS.index("C")))
+    assert before.wild_plays == ()                    # a copy does not see later plays
+    (play,) = state.wild_plays
+    assert (play.player, play.suit_before, play.top_before, play.drew_first, play.drawn_total,
+            play.fewest_others) == (0, SUITS.index("H"), card_from_str("9H"), False, 0, 1)
+    view = view_of(state, 1)
+    assert view.wild_plays == state.wild_plays and view.drawn_totals == (0, 0)
+    assert determinize(view, random.Random(1)).wild_plays == state.wild_plays
