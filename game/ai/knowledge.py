@@ -57,8 +57,8 @@ def inferred_caps(view: PlayerView) -> tuple:
     Good players keep wild cards for when nothing else plays. A player who played one
     without drawing first, while nobody was close to going out, probably held no other
     card for that suit and top card: their cards of that suit and rank are at most the
-    cards they have drawn since. (Easy players break this rule; the sampler only uses
-    it as a likelihood, and a wrong guess costs no more than the plain sampler.)
+    cards they have drawn since. This is a reading, not a fact (Easy players spend eights
+    at once), so it lives here and only bounds the sampler; the rules' caps stay exact.
     """
     caps = list(view.hold_caps)
     for play in view.wild_plays:
