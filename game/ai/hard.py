@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.rules import PlayerView
+from game.rules.cards import RANK_OF
 from game.rules.moves import DRAW, LAST_CARD
 from game.rules.state import tables_for
 
@@ -189,7 +190,7 @@ def root_candidates(ranked: list[int], tables) -> list[int]:
         if action >= DRAW or not tables.wild[card]:
             kept.append(action)
             continue
-        kind = (card >> 2 if card < 52 else 13, tables.value[card], tables.draw_amount[card],
+        kind = (RANK_OF[card], tables.value[card], tables.draw_amount[card],
                 tables.skip[card], tables.reverse[card], tables.penalty_kind[card], tables.red_jack[card])
         if card_of_kind.setdefault(kind, card) == card:
             kept.append(action)

@@ -59,11 +59,14 @@ def inferred_caps(view: PlayerView) -> tuple:
     card for that suit and top card: their cards of that suit and rank are at most the
     cards they have drawn since. This is a reading, not a fact (Easy players spend eights
     at once), so it lives here and only bounds the sampler; the rules' caps stay exact.
+    Returns ``view.hold_caps`` itself when no spent wild card says anything.
     """
-    caps = list(view.hold_caps)
+    caps = None
     for play in view.wild_plays:
         if play.player == view.seat or play.drew_first or play.fewest_others <= SPENT_WILD_DANGER:
             continue
+        if caps is None:
+            caps = list(view.hold_caps)
         drawn_since = view.drawn_totals[play.player] - play.drawn_total
         start = play.player * CAP_KINDS
         if play.suit_before < 4:
@@ -71,7 +74,7 @@ def inferred_caps(view: PlayerView) -> tuple:
         if play.top_before < 52:
             kind = start + CAP_RANK + RANK_OF[play.top_before]
             caps[kind] = min(caps[kind], drawn_since)
-    return tuple(caps)
+    return view.hold_caps if caps is None else tuple(caps)
 
 
 def sample_state(view: PlayerView, rng: random.Random) -> HandState:
@@ -148,9 +151,10 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
     state = determinize(view, rng)
     state.hands = hands
     state.stock = pool
-    # The rollouts' players read the same inferred caps (bases are relative to draws so far).
-    drawn = view.drawn_totals
-    state.cap_base = [cap - drawn[index // CAP_KINDS] for index, cap in enumerate(caps)]
+    if caps is not view.hold_caps:
+        # The rollouts' players read the same inferred caps (bases are relative to draws so far).
+        drawn = view.drawn_totals
+        state.cap_base = [cap - drawn[index // CAP_KINDS] for index, cap in enumerate(caps)]
     if view.phase and view.current != view.seat and hands[view.current]:
         state.last_drawn = hands[view.current][-1]
     return state

@@ -41,15 +41,21 @@ def test_caps_never_undercount_a_real_hand(rules):
             state.apply(rng.choice(state.legal_actions()))
 
 
-def test_a_player_who_drew_on_hearts_is_seen_to_hold_no_hearts_and_no_eights():
+def seat_1_draws_on_hearts(stock: str) -> HandState:
+    """2-player Crazy Eights on 5H: seat 1 (2C 4S 9D) draws from ``stock`` until it can play, then plays."""
     rules = preset("crazy_eights", 2)
     state = HandState.from_position(rules, hands=[cards_from_str("KC 3D 4C"), cards_from_str("2C 4S 9D")],
-                                    stock=cards_from_str("7C JS QH 6H 10C"), discard=cards_from_str("5H"),
+                                    stock=cards_from_str(stock), discard=cards_from_str("5H"),
                                     current=1, rng=random.Random(0))
     while state.current == 1:
-        legal = state.legal_actions()
-        state.apply(legal[0])                  # draw while it must, then the one playable card (QH)
+        state.apply(state.legal_actions()[0])  # draw while it must, then the one playable card (QH)
     assert state.discard[-1] == cards_from_str("QH")[0]
+    return state
+
+
+def test_a_player_who_drew_on_hearts_is_seen_to_hold_no_hearts_and_no_eights():
+    state = seat_1_draws_on_hearts("7C JS QH 6H 10C")
+    rules = state.rules
     view = view_of(state, 0)
     caps = view.hold_caps[CAP_KINDS:2 * CAP_KINDS]
     assert caps[HEARTS] == 0 and caps[CAP_WILD] == 0 and caps[CAP_RANK + 4] == 0   # no hearts, eights, fives
@@ -66,12 +72,7 @@ def test_a_player_who_drew_on_hearts_is_seen_to_hold_no_hearts_and_no_eights():
 
 
 def test_caps_loosen_by_one_per_card_drawn_later_and_tighten_with_plays():
-    rules = preset("crazy_eights", 2)
-    state = HandState.from_position(rules, hands=[cards_from_str("KC 3D 4C"), cards_from_str("2C 4S 9D")],
-                                    stock=cards_from_str("7C QH 6H 10C JD"), discard=cards_from_str("5H"),
-                                    current=1, rng=random.Random(0))
-    while state.current == 1:
-        state.apply(state.legal_actions()[0])  # draws 7C, then plays the QH it drew
+    state = seat_1_draws_on_hearts("7C QH 6H 10C JD")
     assert state.holding_caps(1)[HEARTS] == 0
     state.drawn_total[1] += 2                  # as if two more cards came to seat 1 (a penalty, say)
     assert state.holding_caps(1)[HEARTS] == 2 and state.holding_caps(1)[CAP_WILD] == 2
