@@ -84,34 +84,137 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
     hold (they drew or passed for want of one, and have drawn only so many since). The
     caps are hard limits here; below a cap, a card of that kind is taken for the next
     free place of a hand with chance cap / places left, which is about how likely each
-    of those cards is to be one that came later. Reshuffles in the sampled hand draw from ``rng``.
+    of those cards is to be one that came later. After a reshuffle the cards that cannot
+    be in the stock are dealt first, each hand getting as many as it held from before
+    (``PlayerView.hidden_split``). Reshuffles in the sampled hand draw from ``rng``.
     """
-    tables = tables_for(view.rules)
-    kinds_of = tables.cap_kinds
+    kinds_of = tables_for(view.rules).cap_kinds
     caps = inferred_caps(view)
     counts = view.hand_counts
-    pool = view.unseen_cards()
-    rng.shuffle(pool)
+    held, stockable, from_stock = view.hidden_split()
+    rng.shuffle(held)
+    rng.shuffle(stockable)
     n = len(counts)
     hands: list[list[int]] = [[] for _ in range(n)]
     hands[view.seat] = list(view.hand)
-    tight = {}
-    for player in range(n):
-        if player != view.seat:
-            need = counts[player]
-            tight[player] = sum(need - cap for cap in caps[player * CAP_KINDS:(player + 1) * CAP_KINDS]
-                                if cap < need)
-    # The most constrained players choose first, so that the cards they cannot hold stay for the others.
-    others = sorted(tight, key=lambda p: -tight[p])
-    random_unit = rng.random
+    others = [player for player in range(n) if player != view.seat]
+    rooms = {player: list(caps[player * CAP_KINDS:(player + 1) * CAP_KINDS]) for player in others}
+    pinned = set(held)
     for player in others:
-        need = counts[player]
-        if not tight[player]:
-            hands[player] = pool[:need]
-            pool = pool[need:]
+        # Cards that cannot be in the stock go to hands first, at random; the repair below fits them to the caps.
+        take = held[:max(0, counts[player] - from_stock[player])]
+        del held[:len(take)]
+        hands[player] += take
+        for card in take:
+            for kind in kinds_of[card]:
+                rooms[player][kind] -= 1
+    needs = {player: counts[player] - len(hands[player]) for player in others}
+    pool = _deal_within_caps(stockable + held, needs, rooms, hands, kinds_of, rng)
+    if pinned or any(min(room) < 0 for room in rooms.values()):
+        holders = {player: hands[player] for player in others}
+        holders[STOCK] = pool
+        own_caps = {player: caps[player * CAP_KINDS:(player + 1) * CAP_KINDS] for player in others}
+        _repair_caps(holders, own_caps, kinds_of, pinned, rng)
+    # Cards passed over for constrained players bunch up in the pool: the stock order must not show it.
+    rng.shuffle(pool)
+    # determinize() sets every public field; we only redeal the hidden cards it dealt.
+    state = determinize(view, rng)
+    state.hands = hands
+    state.stock = pool
+    if caps is not view.hold_caps:
+        # The rollouts' players read the same inferred caps (bases are relative to draws so far).
+        drawn = view.drawn_totals
+        state.cap_base = [cap - drawn[index // CAP_KINDS] for index, cap in enumerate(caps)]
+    if view.phase and view.current != view.seat and hands[view.current]:
+        state.last_drawn = hands[view.current][-1]
+    return state
+
+
+REPAIR_STEPS = 400      # swaps tried to bring a sampled deal within the caps before giving up
+STOCK = -1              # the stock's key among the holders being repaired: it has no caps
+
+
+def _repair_caps(holders: dict, caps: dict, kinds_of, pinned: set, rng: random.Random) -> None:
+    """Swap cards between ``holders`` (players' hands, and the stock) until no hand is over a cap.
+
+    ``caps[p][k]`` bounds player ``p``'s cards of cap kind ``k``; the stock has none. ``pinned``
+    cards (held since before the last reshuffle) only change places with each other. A swap is kept when it does not raise the cards over a cap, so
+    the deal also drifts away from where the sampler left it. Gives up after ``REPAIR_STEPS``.
+    """
+    counts = {}
+    for holder, cards in holders.items():
+        if holder != STOCK:
+            count = [0] * CAP_KINDS
+            for card in cards:
+                for kind in kinds_of[card]:
+                    count[kind] += 1
+            counts[holder] = count
+
+    def excess(holder, kinds) -> int:
+        if holder == STOCK:
+            return 0
+        count, cap = counts[holder], caps[holder]
+        return sum(count[kind] - cap[kind] for kind in kinds if count[kind] > cap[kind])
+
+    def move(kinds, source, target) -> None:
+        for kind in kinds:
+            if source != STOCK:
+                counts[source][kind] -= 1
+            if target != STOCK:
+                counts[target][kind] += 1
+
+    everything = range(CAP_KINDS)
+    violating = [holder for holder in counts if excess(holder, everything)]
+    others = list(holders)
+    for _ in range(REPAIR_STEPS):
+        if not violating:
+            return
+        player = rng.choice(violating)
+        count, cap = counts[player], caps[player]
+        over = [i for i, card in enumerate(holders[player]) if any(count[k] > cap[k] for k in kinds_of[card])]
+        other = rng.choice(others)
+        if other == player or not holders[other]:
             continue
-        room = list(caps[player * CAP_KINDS:(player + 1) * CAP_KINDS])
-        chosen: list[int] = []
+        mine = rng.choice(over)
+        theirs = rng.randrange(len(holders[other]))
+        card, swap = holders[player][mine], holders[other][theirs]
+        if (card in pinned) != (swap in pinned):
+            continue    # each hand keeps its number of cards from before the reshuffle (the stock has none)
+        kinds = set(kinds_of[card]) | set(kinds_of[swap])
+        before = excess(player, kinds) + excess(other, kinds)
+        move(kinds_of[card], player, other)
+        move(kinds_of[swap], other, player)
+        if excess(player, kinds) + excess(other, kinds) > before:
+            move(kinds_of[card], other, player)     # worse: undo
+            move(kinds_of[swap], player, other)
+            continue
+        holders[player][mine], holders[other][theirs] = swap, card
+        violating = [holder for holder in counts if excess(holder, everything)]
+
+
+def _deal_within_caps(pool: list[int], needs: dict, rooms: dict, hands: list[list[int]],
+                      kinds_of, rng: random.Random) -> list[int]:
+    """Deal ``needs[p]`` cards of the shuffled ``pool`` onto ``hands[p]`` within ``rooms[p]``; the cards left.
+
+    ``rooms[p][k]`` is how many more cards of cap kind ``k`` player ``p`` may take; it is
+    updated. The most constrained players choose first, so that the cards they cannot
+    hold stay for the others.
+    """
+    tight = {player: sum(need - room for room in rooms[player] if room < need)
+             for player, need in needs.items()}
+    random_unit = rng.random
+    for player in sorted(needs, key=lambda p: -tight[p]):
+        need = needs[player]
+        room = rooms[player]
+        if not tight[player]:
+            chosen = pool[:need]
+            pool = pool[need:]
+            for card in chosen:
+                for kind in kinds_of[card]:
+                    room[kind] -= 1
+            hands[player] += chosen
+            continue
+        chosen = []
         rest: list[int] = []
         for index, card in enumerate(pool):
             places = need - len(chosen)
@@ -141,20 +244,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
                     rest.append(card)
             missing = need - len(chosen)
             if missing > 0:
+                for card in rest[:missing]:     # over a cap: the repair in sample_state sees it in the room left
+                    for kind in kinds_of[card]:
+                        room[kind] -= 1
                 chosen += rest[:missing]
                 rest = rest[missing:]
-        hands[player] = chosen
+        hands[player] += chosen
         pool = rest
-    # Cards passed over for constrained players bunch up in the pool: the stock order must not show it.
-    rng.shuffle(pool)
-    # determinize() sets every public field; we only redeal the hidden cards it dealt.
-    state = determinize(view, rng)
-    state.hands = hands
-    state.stock = pool
-    if caps is not view.hold_caps:
-        # The rollouts' players read the same inferred caps (bases are relative to draws so far).
-        drawn = view.drawn_totals
-        state.cap_base = [cap - drawn[index // CAP_KINDS] for index, cap in enumerate(caps)]
-    if view.phase and view.current != view.seat and hands[view.current]:
-        state.last_drawn = hands[view.current][-1]
-    return state
+    return pool

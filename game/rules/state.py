@@ -22,6 +22,8 @@ NO_PENALTY, BLACK_JACK = -1, 99
 # Kinds: 0..3 non-wild cards of a suit, 4..16 non-wild cards of a rank (4 + rank), 17 wild cards.
 CAP_RANK, CAP_WILD, CAP_KINDS = 4, 17, 18
 NO_CAP = 1 << 20
+# ``HandState.stock_source`` before any reshuffle (and with more than one pack): nothing known.
+NO_SOURCE: frozenset = frozenset()
 # Why a hand ended.
 OUT, BLOCKED, STOCK_OUT, STOPPED, TURN_CAP = "out", "blocked", "stock_out", "stop", "turn_cap"
 
@@ -101,7 +103,8 @@ class HandState:
         "rules", "tables", "n", "hands", "stock", "discard", "dealer", "current",
         "direction", "suit", "nominated", "pending", "pending_kind", "pending_skips",
         "phase", "drawn_count", "last_drawn", "called_last", "passes", "turns",
-        "over", "winner", "end_reason", "void_hints", "cap_base", "drawn_total", "wild_plays", "rng", "_legal",
+        "over", "winner", "end_reason", "void_hints", "cap_base", "drawn_total", "wild_plays",
+        "stock_source", "fresh_counts", "rng", "_legal",
     )
 
     @classmethod
@@ -131,6 +134,7 @@ class HandState:
         state.cap_base = [NO_CAP] * (CAP_KINDS * n)
         state.drawn_total = [0] * n
         state.wild_plays = ()
+        state.stock_source, state.fresh_counts = NO_SOURCE, [0] * n
         state.rng = rng
         state._legal = None
         events = [Event("dealt", p, tuple(hand)) for p, hand in enumerate(state.hands)]
@@ -178,6 +182,7 @@ class HandState:
         state.cap_base = [NO_CAP] * (CAP_KINDS * state.n)
         state.drawn_total = [0] * state.n
         state.wild_plays = ()
+        state.stock_source, state.fresh_counts = NO_SOURCE, [0] * state.n
         state.rng = rng or random.Random(0)
         state._legal = None
         return state
@@ -214,6 +219,8 @@ class HandState:
         other.cap_base = self.cap_base[:]
         other.drawn_total = self.drawn_total[:]
         other.wild_plays = self.wild_plays     # an immutable tuple: shared until the next wild play
+        other.stock_source = self.stock_source  # a frozenset: shared until the next reshuffle
+        other.fresh_counts = self.fresh_counts[:]
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
@@ -394,6 +401,8 @@ class HandState:
                                          min(len(h) for p, h in enumerate(self.hands) if p != player)),)
         hand.remove(card)
         self.discard.append(card)
+        if card in self.stock_source:
+            self.fresh_counts[player] -= 1
         self.passes = 0
         events.append(Event("played", player, (card,), SUIT_OF[card]))
         if nomination:
@@ -529,12 +538,14 @@ class HandState:
         hand = self.hands[player]
         stock = self.stock
         taken = []
+        fresh_before = 0        # cards of this draw that came before a reshuffle inside it
         for _ in range(count):
             if not stock:
                 rule = self.rules.stock_exhausted
                 if rule == "reshuffle" and len(self.discard) > 1:
                     self._reshuffle(events)
                     stock = self.stock
+                    fresh_before = len(taken)
                 elif rule == "end_hand":
                     if taken:
                         events.append(Event("drew", player, tuple(taken), NO_SUIT, len(taken)))
@@ -546,6 +557,8 @@ class HandState:
             hand.append(card)
             taken.append(card)
         self.drawn_total[player] += len(taken)
+        if self.stock_source:
+            self.fresh_counts[player] += len(taken) - fresh_before
         if taken:
             events.append(Event("drew", player, tuple(taken), NO_SUIT, len(taken)))
         return len(taken)
@@ -555,6 +568,10 @@ class HandState:
         self.stock = self.discard
         self.rng.shuffle(self.stock)
         self.discard = [top]
+        # Everyone saw which cards went back: from now on the stock holds only these (with one pack,
+        # a card names its copy, so we can also count how many of them each hand holds).
+        self.stock_source = frozenset(self.stock) if self.rules.decks == 1 else NO_SOURCE
+        self.fresh_counts = [0] * self.n
         events.append(Event("reshuffled", -1, (), NO_SUIT, len(self.stock)))
 
     def _advance(self, steps: int, events: list) -> None:

@@ -21,7 +21,9 @@ class PlayerView:
     (kinds: 0..3 non-wild cards of a suit, 4 + rank non-wild cards of a rank, 17 wilds),
     from public events only; see ``HandState.holding_caps``. ``drawn_totals[p]`` counts the
     cards ``p`` has drawn this hand and ``wild_plays`` lists every wild card played, with
-    what it was played on (see ``WildPlay``).
+    what it was played on (see ``WildPlay``). After a reshuffle (with one pack) ``stock_source``
+    lists the cards that went back into the stock and ``fresh_counts[p]`` how many of them
+    ``p`` holds now (everyone saw who drew and who played which); see ``hidden_split``.
     """
 
     seat: int
@@ -48,6 +50,8 @@ class PlayerView:
     hold_caps: tuple[int, ...]
     drawn_totals: tuple[int, ...]
     wild_plays: tuple[WildPlay, ...]
+    stock_source: tuple[int, ...]
+    fresh_counts: tuple[int, ...]
     legal_actions: tuple[int, ...]
     over: bool
 
@@ -67,6 +71,22 @@ class PlayerView:
         unseen.subtract(self.hand)
         unseen.subtract(self.discard)
         return sorted(unseen.elements())
+
+    def hidden_split(self) -> tuple[list[int], list[int], tuple[int, ...]]:
+        """The unseen cards split by where they can be: ``(held, stockable, from_stock)``.
+
+        After a reshuffle the stock holds only cards from ``stock_source``, so every other
+        unseen card (``held``) is in someone's hand; ``stockable`` cards are in a hand or the
+        stock, and player ``p`` holds exactly ``from_stock[p]`` of them. Before any reshuffle
+        nothing narrows it down: ``held`` is empty and each hand may hold any unseen card.
+        """
+        unseen = self.unseen_cards()
+        if not self.stock_source:
+            return [], unseen, self.hand_counts
+        source = set(self.stock_source)
+        held = [card for card in unseen if card not in source]
+        stockable = [card for card in unseen if card in source]
+        return held, stockable, self.fresh_counts
 
 
 def view_of(state: HandState, seat: int) -> PlayerView:
@@ -97,6 +117,8 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         hold_caps=tuple(cap for p in range(state.n) for cap in state.holding_caps(p)),
         drawn_totals=tuple(state.drawn_total),
         wild_plays=state.wild_plays,
+        stock_source=tuple(sorted(state.stock_source)),
+        fresh_counts=tuple(state.fresh_counts),
         legal_actions=tuple(state.legal_actions()) if mine else (),
         over=state.over,
     )
@@ -105,24 +127,31 @@ def view_of(state: HandState, seat: int) -> PlayerView:
 def determinize(view: PlayerView, rng: random.Random) -> HandState:
     """A full state consistent with ``view``: hidden cards dealt at random from the unseen ones.
 
+    After a reshuffle the stock gets only cards that went back into it (``hidden_split``).
     The new state draws its own randomness (reshuffles) from ``rng``.
     """
-    hidden = view.unseen_cards()
-    rng.shuffle(hidden)
+    held, stockable, from_stock = view.hidden_split()
+    rng.shuffle(held)
+    rng.shuffle(stockable)
     state = HandState.__new__(HandState)
     state.rules = view.rules
     state.tables = tables_for(view.rules)
     state.n = len(view.hand_counts)
     hands = []
-    position = 0
     for player, count in enumerate(view.hand_counts):
         if player == view.seat:
             hands.append(list(view.hand))
-        else:
-            hands.append(hidden[position:position + count])
-            position += count
+            continue
+        # Cards held since before the reshuffle first, so a card just drawn is last, as in play.
+        hand = held[:max(0, count - from_stock[player])]
+        del held[:len(hand)]
+        for pool in (stockable, held):      # held again only for a view no deal fits
+            extra = pool[:count - len(hand)]
+            del pool[:len(extra)]
+            hand += extra
+        hands.append(hand)
     state.hands = hands
-    state.stock = hidden[position:]
+    state.stock = stockable + held
     state.discard = list(view.discard)
     state.dealer = view.dealer
     state.current = view.current
@@ -149,6 +178,8 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
     state.cap_base = [cap - view.drawn_totals[index // CAP_KINDS] for index, cap in enumerate(view.hold_caps)]
     state.drawn_total = list(view.drawn_totals)
     state.wild_plays = view.wild_plays
+    state.stock_source = frozenset(view.stock_source)
+    state.fresh_counts = list(view.fresh_counts)
     state.rng = rng
     state._legal = None
     return state

@@ -148,3 +148,42 @@ def test_a_wild_spent_to_block_or_after_drawing_adds_nothing(opponent_cards, dre
     if not drew_first:
         rng = random.Random(5)
         assert any(hearts_and_fives(sample_state(view, rng).hands[1], tables_for(view.rules)) for _ in range(300))
+
+
+def positions_after_a_reshuffle(rules_id: str, players: int, count: int) -> list[HandState]:
+    """Mid-hand states, reached by medium play, in which the stock has been reshuffled."""
+    rules = preset(rules_id, players)
+    bot = MediumBot()
+    rng = random.Random(5)
+    found = []
+    hand_number = 0
+    while len(found) < count:
+        state, _ = HandState.deal(rules, random.Random(hand_number), hand_number % players)
+        hand_number += 1
+        while not state.over and len(found) < count:
+            if state.stock_source and rng.random() < 0.2:
+                found.append(state.copy())
+            state.apply(bot.choose_action(view_of(state, state.current), rng))
+    return found
+
+
+@pytest.mark.parametrize("rules_id,players", [("crazy_eights", 4), ("crazy_eights", 2), ("switch", 3)])
+def test_after_a_reshuffle_the_sampler_keeps_old_cards_in_hands_and_within_the_caps(rules_id, players):
+    rng = random.Random(2)
+    for state in positions_after_a_reshuffle(rules_id, players, 25):
+        seat = state.current
+        view = view_of(state, seat)
+        source = set(view.stock_source)
+        held, _, from_stock = view.hidden_split()
+        caps = inferred_caps(view)
+        for _ in range(8):
+            world = sample_state(view, rng)
+            assert set(world.stock) <= source
+            assert world.card_total() == state.card_total()
+            assert sorted(card for hand in world.hands for card in hand if card in held) == sorted(held)
+            for player in range(players):
+                assert len(world.hands[player]) == len(state.hands[player])
+                if player != seat:
+                    assert sum(1 for card in world.hands[player] if card in source) == from_stock[player]
+                    counts = true_counts(world, player)
+                    assert all(c <= cap for c, cap in zip(counts, caps[player * CAP_KINDS:(player + 1) * CAP_KINDS]))
