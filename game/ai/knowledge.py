@@ -100,34 +100,68 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
     others = [player for player in range(n) if player != view.seat]
     rooms = {player: list(caps[player * CAP_KINDS:(player + 1) * CAP_KINDS]) for player in others}
     pinned = set(held)
-    for player in others:
-        # Cards that cannot be in the stock go to hands first, at random; the repair below fits them to the caps.
-        take = held[:max(0, counts[player] - from_stock[player])]
-        del held[:len(take)]
-        hands[player] += take
-        for card in take:
-            for kind in kinds_of[card]:
-                rooms[player][kind] -= 1
+    if held:
+        held = _share_out_held(held, {player: max(0, counts[player] - from_stock[player]) for player in others},
+                               rooms, hands, kinds_of, rng)
     needs = {player: counts[player] - len(hands[player]) for player in others}
     pool = _deal_within_caps(stockable + held, needs, rooms, hands, kinds_of, rng)
-    if pinned or any(min(room) < 0 for room in rooms.values()):
+    if any(min(room) < 0 for room in rooms.values()):    # some hand is over a cap
         holders = {player: hands[player] for player in others}
         holders[STOCK] = pool
         own_caps = {player: caps[player * CAP_KINDS:(player + 1) * CAP_KINDS] for player in others}
         _repair_caps(holders, own_caps, kinds_of, pinned, rng)
     # Cards passed over for constrained players bunch up in the pool: the stock order must not show it.
     rng.shuffle(pool)
-    # determinize() sets every public field; we only redeal the hidden cards it dealt.
-    state = determinize(view, rng)
-    state.hands = hands
-    state.stock = pool
+    state = determinize(view, rng, (hands, pool))
     if caps is not view.hold_caps:
         # The rollouts' players read the same inferred caps (bases are relative to draws so far).
         drawn = view.drawn_totals
         state.cap_base = [cap - drawn[index // CAP_KINDS] for index, cap in enumerate(caps)]
-    if view.phase and view.current != view.seat and hands[view.current]:
-        state.last_drawn = hands[view.current][-1]
     return state
+
+
+def _share_out_held(held: list[int], needs: dict, rooms: dict, hands: list[list[int]],
+                    kinds_of, rng: random.Random) -> list[int]:
+    """Give each hand ``needs[p]`` of the shuffled ``held`` cards (which cannot be in the stock); the cards left.
+
+    The cards that fit the fewest hands go first; each goes to a hand with places left, chosen
+    in proportion to those places among the hands it fits (within ``rooms``, which are updated),
+    or among all if it fits none.
+    """
+    left = dict(needs)
+    random_unit = rng.random
+    rest = []
+
+    def fits(player, kinds) -> bool:
+        room = rooms[player]
+        for kind in kinds:
+            if room[kind] <= 0:
+                return False
+        return True
+
+    if all(min(rooms[player]) >= need for player, need in needs.items()):
+        order = held                        # no cap can bind: any share is as good
+    else:
+        # Cards that fit the fewest hands go first, while those hands still have places.
+        fit_count = {card: sum(fits(player, kinds_of[card]) for player in needs) for card in held}
+        order = sorted(held, key=fit_count.__getitem__)
+    for card in order:
+        kinds = kinds_of[card]
+        open_hands = [player for player, places in left.items() if places]
+        if not open_hands:
+            rest.append(card)
+            continue
+        fitting = [player for player in open_hands if fits(player, kinds)] or open_hands
+        pick = random_unit() * sum(left[player] for player in fitting)
+        for player in fitting:
+            pick -= left[player]
+            if pick < 0:
+                break
+        hands[player].append(card)
+        left[player] -= 1
+        for kind in kinds:
+            rooms[player][kind] -= 1
+    return rest
 
 
 REPAIR_STEPS = 400      # swaps tried to bring a sampled deal within the caps before giving up

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from .cards import build_deck
 from .moves import MOVES, Move
@@ -80,13 +81,18 @@ class PlayerView:
         stock, and player ``p`` holds exactly ``from_stock[p]`` of them. Before any reshuffle
         nothing narrows it down: ``held`` is empty and each hand may hold any unseen card.
         """
+        held, stockable = self._hidden_pools
+        return list(held), list(stockable), self.fresh_counts if self.stock_source else self.hand_counts
+
+    @cached_property
+    def _hidden_pools(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        # Samplers ask for the split once per sampled world; the view never changes.
         unseen = self.unseen_cards()
         if not self.stock_source:
-            return [], unseen, self.hand_counts
+            return (), tuple(unseen)
         source = set(self.stock_source)
-        held = [card for card in unseen if card not in source]
-        stockable = [card for card in unseen if card in source]
-        return held, stockable, self.fresh_counts
+        return (tuple(card for card in unseen if card not in source),
+                tuple(card for card in unseen if card in source))
 
 
 def view_of(state: HandState, seat: int) -> PlayerView:
@@ -124,34 +130,22 @@ def view_of(state: HandState, seat: int) -> PlayerView:
     )
 
 
-def determinize(view: PlayerView, rng: random.Random) -> HandState:
+def determinize(view: PlayerView, rng: random.Random, deal: tuple | None = None) -> HandState:
     """A full state consistent with ``view``: hidden cards dealt at random from the unseen ones.
 
     After a reshuffle the stock gets only cards that went back into it (``hidden_split``).
+    A sampler that chose the hidden cards itself passes ``deal=(hands, stock)``.
     The new state draws its own randomness (reshuffles) from ``rng``.
     """
-    held, stockable, from_stock = view.hidden_split()
-    rng.shuffle(held)
-    rng.shuffle(stockable)
+    if deal is None:
+        deal = _random_deal(view, rng)
+    hands, stock = deal
     state = HandState.__new__(HandState)
     state.rules = view.rules
     state.tables = tables_for(view.rules)
     state.n = len(view.hand_counts)
-    hands = []
-    for player, count in enumerate(view.hand_counts):
-        if player == view.seat:
-            hands.append(list(view.hand))
-            continue
-        # Cards held since before the reshuffle first, so a card just drawn is last, as in play.
-        hand = held[:max(0, count - from_stock[player])]
-        del held[:len(hand)]
-        for pool in (stockable, held):      # held again only for a view no deal fits
-            extra = pool[:count - len(hand)]
-            del pool[:len(extra)]
-            hand += extra
-        hands.append(hand)
     state.hands = hands
-    state.stock = stockable + held
+    state.stock = stock
     state.discard = list(view.discard)
     state.dealer = view.dealer
     state.current = view.current
@@ -183,3 +177,24 @@ def determinize(view: PlayerView, rng: random.Random) -> HandState:
     state.rng = rng
     state._legal = None
     return state
+
+
+def _random_deal(view: PlayerView, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """The hidden cards dealt at random within ``hidden_split``: (every hand, the stock)."""
+    held, stockable, from_stock = view.hidden_split()
+    rng.shuffle(held)
+    rng.shuffle(stockable)
+    hands = []
+    for player, count in enumerate(view.hand_counts):
+        if player == view.seat:
+            hands.append(list(view.hand))
+            continue
+        # Cards held since before the reshuffle first, so a card just drawn is last, as in play.
+        hand = held[:max(0, count - from_stock[player])]
+        del held[:len(hand)]
+        for pool in (stockable, held):      # held again only for a view no deal fits
+            extra = pool[:count - len(hand)]
+            del pool[:len(extra)]
+            hand += extra
+        hands.append(hand)
+    return hands, stockable + held
