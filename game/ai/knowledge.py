@@ -86,7 +86,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
     free place of a hand with chance cap / places left, which is about how likely each
     of those cards is to be one that came later. After a reshuffle the cards that cannot
     be in the stock are dealt first, each hand getting as many as it held from before
-    (``PlayerView.hidden_split``). Reshuffles in the sampled hand draw from ``rng``.
+    (``PlayerView.hidden_split``). A deal that still breaks a cap is repaired by swaps.
+    Reshuffles in the sampled hand draw from ``rng``.
     """
     kinds_of = tables_for(view.rules).cap_kinds
     caps = inferred_caps(view)
@@ -172,8 +173,9 @@ def _repair_caps(holders: dict, caps: dict, kinds_of, pinned: set, rng: random.R
     """Swap cards between ``holders`` (players' hands, and the stock) until no hand is over a cap.
 
     ``caps[p][k]`` bounds player ``p``'s cards of cap kind ``k``; the stock has none. ``pinned``
-    cards (held since before the last reshuffle) only change places with each other. A swap is kept when it does not raise the cards over a cap, so
-    the deal also drifts away from where the sampler left it. Gives up after ``REPAIR_STEPS``.
+    cards (held since before the last reshuffle) only change places with each other. A swap is
+    kept when it does not raise the cards over a cap, so the deal also drifts away from where the
+    sampler left it. Gives up after ``REPAIR_STEPS``.
     """
     counts = {}
     for holder, cards in holders.items():
