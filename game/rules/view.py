@@ -85,12 +85,17 @@ class PlayerView:
         return list(held), list(stockable), self.fresh_counts if self.stock_source else self.hand_counts
 
     @cached_property
+    def stock_source_set(self) -> frozenset:
+        """``stock_source`` as a set, built once per view (samplers and determinize ask for it per world)."""
+        return frozenset(self.stock_source)
+
+    @cached_property
     def _hidden_pools(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         # Samplers ask for the split once per sampled world; the view never changes.
         unseen = self.unseen_cards()
         if not self.stock_source:
             return (), tuple(unseen)
-        source = set(self.stock_source)
+        source = self.stock_source_set
         return (tuple(card for card in unseen if card not in source),
                 tuple(card for card in unseen if card in source))
 
@@ -172,7 +177,7 @@ def determinize(view: PlayerView, rng: random.Random, deal: tuple | None = None)
     state.cap_base = [cap - view.drawn_totals[index // CAP_KINDS] for index, cap in enumerate(view.hold_caps)]
     state.drawn_total = list(view.drawn_totals)
     state.wild_plays = view.wild_plays
-    state.stock_source = frozenset(view.stock_source)
+    state.stock_source = view.stock_source_set
     state.fresh_counts = list(view.fresh_counts)
     state.rng = rng
     state._legal = None
