@@ -34,7 +34,7 @@ WILD_AS_CARDS = 0.7            # a wild in hand is worth about this many cards f
 PRUNE_EVERY = 6                # worlds between pruning checks
 PRUNE_MIN_WORLDS = 10
 ANCHOR_Z = 1.0                 # how sure we must be to overrule the heuristic's move
-PRUNE_Z = 2.3                  # how sure we must be an action is worse before dropping it
+PRUNE_Z = 3.0                  # how sure we must be an action is worse before dropping it (checked again and again, so strict)
 
 
 @dataclass

@@ -108,3 +108,15 @@ def test_hard_searches_one_of_two_interchangeable_eights_but_every_plain_card():
     assert sum(1 for a in candidates if a // 5 in eights) == 4          # every suit still searched
     assert {a for a in candidates if a % 5 == 0} == {a for a in ranked if a % 5 == 0}   # plain plays all kept
     assert candidates[0] == ranked[0]
+
+
+def test_hard_drops_only_actions_clearly_behind_the_leader():
+    from game.ai.hard import _prune
+
+    worlds = 40
+    leader = [0.2 + 0.15 * (i % 5) for i in range(worlds)]
+    wobble = [0.1 if i % 2 else -0.1 for i in range(worlds)]
+    close = [value - 0.02 + noise for value, noise in zip(leader, wobble)]    # 1.2 standard errors behind
+    far = [value - 0.3 + noise for value, noise in zip(leader, wobble)]       # 18 standard errors behind
+    assert _prune([1, 2, 3], {1: leader, 2: close, 3: far}) == [1, 2]
+    assert _prune([3, 2, 1], {1: leader, 2: close, 3: far}) == [2, 1]     # the leader is found, the order kept
