@@ -111,13 +111,16 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(self, budget_ms: int = DEFAULT_BUDGET_MS, iterations: int | None = None,
-                 depth: int | None = None, epsilon: float | None = None):
+                 depth: int | None = None, epsilon: float | None = None,
+                 prune_z: float | None = None, anchor_z: float | None = None):
         if budget_ms <= 0 and not iterations:
             raise ValueError("the hard bot needs a positive time budget or an iteration count")
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.depth = ROLLOUT_DEPTH if depth is None else depth
         self.epsilon = ROLLOUT_EPSILON if epsilon is None else epsilon
+        self.prune_z = PRUNE_Z if prune_z is None else prune_z
+        self.anchor_z = ANCHOR_Z if anchor_z is None else anchor_z
 
     def choose_action(self, view: PlayerView, rng: random.Random) -> int:
         return self.search(view, rng).action
@@ -171,9 +174,9 @@ class HardBot(Bot):
             if len(alive) == 1 and limit is None:
                 break
             if worlds >= PRUNE_MIN_WORLDS and worlds % PRUNE_EVERY == 0:
-                alive = _prune(alive, values)
+                alive = _prune(alive, values, self.prune_z)
         means = {a: sum(v) / len(v) for a, v in values.items() if v}
-        best = _choose(alive, values, anchor=prior[0][0])
+        best = _choose(alive, values, prior[0][0], self.anchor_z)
         return SearchResult(best, iterations, worlds, time.perf_counter() - started, means)
 
 
@@ -197,7 +200,7 @@ def root_candidates(ranked: list[int], tables) -> list[int]:
     return kept
 
 
-def _choose(alive: list[int], values: dict[int, list[float]], anchor: int) -> int:
+def _choose(alive: list[int], values: dict[int, list[float]], anchor: int, anchor_z: float = ANCHOR_Z) -> int:
     """The search's best action, unless it is not clearly better than the heuristic's own choice.
 
     Picking the maximum of noisy estimates favours lucky actions; staying with the
@@ -213,10 +216,10 @@ def _choose(alive: list[int], values: dict[int, list[float]], anchor: int) -> in
     worlds = len(diffs)
     mean = sum(diffs) / worlds
     variance = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
-    return leader if mean > ANCHOR_Z * math.sqrt(variance / worlds) else anchor
+    return leader if mean > anchor_z * math.sqrt(variance / worlds) else anchor
 
 
-def _prune(alive: list[int], values: dict[int, list[float]]) -> list[int]:
+def _prune(alive: list[int], values: dict[int, list[float]], prune_z: float = PRUNE_Z) -> list[int]:
     """Drop actions whose paired difference to the leader is clearly negative.
 
     Every action still alive has been played in every world so far, so the
@@ -233,6 +236,6 @@ def _prune(alive: list[int], values: dict[int, list[float]]) -> list[int]:
         diffs = [x - y for x, y in zip(values[action], lead_values)]
         mean = sum(diffs) / worlds
         variance = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
-        if mean + PRUNE_Z * math.sqrt(variance / worlds) + 1e-9 >= 0:
+        if mean + prune_z * math.sqrt(variance / worlds) + 1e-9 >= 0:
             kept.append(action)
     return kept
