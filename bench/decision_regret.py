@@ -33,12 +33,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.arena import UsageError  # noqa: E402
-from game.ai.hard import ROLLOUT_DEPTH, ROLLOUT_EPSILON, HardBot, root_candidates, rollout  # noqa: E402
+from game.ai.hard import (ROLLOUT_DEPTH, ROLLOUT_EPSILON, HardBot, obvious_action, rollout,  # noqa: E402
+                          searched_candidates)
 from game.ai.heuristic import full_deck_counts  # noqa: E402
-from game.ai.knowledge import view_scores  # noqa: E402
 from game.ai.medium import MediumBot  # noqa: E402
 from game.rules import PRESETS, HandState, preset, view_of  # noqa: E402
-from game.rules.moves import DRAW, LAST_CARD  # noqa: E402
+from game.rules.moves import DRAW  # noqa: E402
 from game.rules.state import tables_for  # noqa: E402
 
 HARD_SETTINGS = {"prune_z": float, "anchor_z": float, "depth": int, "epsilon": float}
@@ -66,7 +66,7 @@ def parse_variant(spec: str) -> dict:
 def variant_choice(variant: dict, view, seed: str) -> int:
     """The action the variant chooses in ``view``."""
     if variant["level"] == "medium":
-        return max(view_scores(view), key=lambda pair: pair[1])[0]
+        return searched_candidates(view)[0]
     bot = HardBot(iterations=variant["iterations"], **variant["settings"])
     return bot.search(view, random.Random(seed)).action
 
@@ -118,12 +118,8 @@ def play_games(task) -> list[dict]:
             if state.current != hard_seat:
                 state.apply(medium.choose_action(view, rng))
                 continue
-            legal = view.legal_actions
-            plays = [a for a in legal if a < DRAW]
-            trivial = len(legal) == 1 or (plays and len(view.hand) == 1) or (LAST_CARD in legal and plays)
-            if not trivial:
-                ranked = [a for a, _ in sorted(view_scores(view), key=lambda pair: -pair[1])]
-                candidates = root_candidates(ranked, tables)
+            if obvious_action(view) is None:
+                candidates = searched_candidates(view)
                 if len(candidates) > 1:
                     key = f"{seed}:{game}:{state.turns}"
                     values = oracle_values(state, candidates, worlds, random.Random(f"oracle:{key}"))

@@ -128,16 +128,12 @@ class HardBot(Bot):
     def search(self, view: PlayerView, rng: random.Random) -> SearchResult:
         """Choose an action by search; also report iterations and time spent."""
         started = time.perf_counter()
-        legal = require_turn(view)
-        if len(legal) == 1:
-            return SearchResult(legal[0])
-        plays = [a for a in legal if a < DRAW]
-        if plays and len(view.hand) == 1:
-            return SearchResult(plays[0])       # going out is never wrong
-        if LAST_CARD in legal and plays:
-            return SearchResult(LAST_CARD)      # the call costs nothing and saves a penalty
-        prior = sorted(view_scores(view), key=lambda pair: -pair[1])
-        alive = root_candidates([action for action, _ in prior], tables_for(view.rules))
+        require_turn(view)
+        obvious = obvious_action(view)
+        if obvious is not None:
+            return SearchResult(obvious)
+        alive = searched_candidates(view)
+        anchor = alive[0]
         values: dict[int, list[float]] = {action: [] for action in alive}
         me = view.seat
         deadline = started + self.budget_ms / 1000.0
@@ -176,8 +172,27 @@ class HardBot(Bot):
             if worlds >= PRUNE_MIN_WORLDS and worlds % PRUNE_EVERY == 0:
                 alive = _prune(alive, values, self.prune_z)
         means = {a: sum(v) / len(v) for a, v in values.items() if v}
-        best = _choose(alive, values, prior[0][0], self.anchor_z)
+        best = _choose(alive, values, anchor, self.anchor_z)
         return SearchResult(best, iterations, worlds, time.perf_counter() - started, means)
+
+
+def obvious_action(view: PlayerView) -> int | None:
+    """The move taken without search, if any: the only legal one, going out, or the free "last card" call."""
+    legal = view.legal_actions
+    if len(legal) == 1:
+        return legal[0]
+    plays = [a for a in legal if a < DRAW]
+    if plays and len(view.hand) == 1:
+        return plays[0]         # going out is never wrong
+    if LAST_CARD in legal and plays:
+        return LAST_CARD        # the call costs nothing and saves a penalty
+    return None
+
+
+def searched_candidates(view: PlayerView) -> list[int]:
+    """The actions the search compares, the heuristic's favourite (the anchor) first."""
+    prior = sorted(view_scores(view), key=lambda pair: -pair[1])
+    return root_candidates([action for action, _ in prior], tables_for(view.rules))
 
 
 def root_candidates(ranked: list[int], tables) -> list[int]:
@@ -212,11 +227,17 @@ def _choose(alive: list[int], values: dict[int, list[float]], anchor: int, ancho
     leader = max(alive, key=lambda a: sum(values[a]))
     if leader == anchor or anchor not in alive:
         return leader
-    diffs = [x - y for x, y in zip(values[leader], values[anchor])]
+    mean, error = _paired_gap(values[leader], values[anchor])
+    return leader if mean > anchor_z * error else anchor
+
+
+def _paired_gap(values: list[float], others: list[float]) -> tuple[float, float]:
+    """Mean of ``values - others`` world by world, and its standard error."""
+    diffs = [x - y for x, y in zip(values, others)]
     worlds = len(diffs)
     mean = sum(diffs) / worlds
     variance = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
-    return leader if mean > anchor_z * math.sqrt(variance / worlds) else anchor
+    return mean, math.sqrt(variance / worlds)
 
 
 def _prune(alive: list[int], values: dict[int, list[float]], prune_z: float = PRUNE_Z) -> list[int]:
@@ -225,7 +246,6 @@ def _prune(alive: list[int], values: dict[int, list[float]], prune_z: float = PR
     Every action still alive has been played in every world so far, so the
     value lists line up world by world.
     """
-    worlds = len(values[alive[0]])
     leader = max(alive, key=lambda a: sum(values[a]))
     lead_values = values[leader]
     kept = []
@@ -233,9 +253,7 @@ def _prune(alive: list[int], values: dict[int, list[float]], prune_z: float = PR
         if action == leader:
             kept.append(action)
             continue
-        diffs = [x - y for x, y in zip(values[action], lead_values)]
-        mean = sum(diffs) / worlds
-        variance = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
-        if mean + prune_z * math.sqrt(variance / worlds) + 1e-9 >= 0:
+        mean, error = _paired_gap(values[action], lead_values)
+        if mean + prune_z * error + 1e-9 >= 0:
             kept.append(action)
     return kept
