@@ -125,6 +125,31 @@ def main(argv=None) -> int:
                 return StandInTable(app)
             return TableScene(app, Match(preset("crazy_eights", 4), seed=7), seats)
 
+        def small_table(players):
+            names = ("Ada", "Bruno")[:players - 1]
+            seats = [{"name": app.settings.player_name, "kind": "human"}] + [
+                {"name": n, "kind": "medium"} for n in names]
+            return TableScene(app, Match(preset("crazy_eights", players), seed=3), seats)
+
+        def table_with_wild_to_play():
+            """A 4-player table where it is the human's turn with an eight in hand, chooser open."""
+            from game.rules.cards import card_to_str
+            for seed in range(1, 200):
+                table = TableScene(app, Match(preset("crazy_eights", 4), seed=seed), [
+                    {"name": app.settings.player_name, "kind": "human"}] + [
+                    {"name": n, "kind": "medium"} for n in ("Ada", "Bruno", "Chloé")])
+                app.scenes.clear_to(table)
+                for _ in range(240):
+                    if table.human_turn():
+                        break
+                    app.step(1 / 30)
+                eights = [c for c in table.hand_cards(table.human) if card_to_str(c).startswith("8")]
+                if table.human_turn() and eights:
+                    sprite = next(s for s in table.sprites if s.card == eights[0])
+                    table.play_card(eights[0], sprite)
+                    return table
+            return None
+
         for size in sizes:
             app.notices.clear()
             app.resize(size)
@@ -202,6 +227,15 @@ def main(argv=None) -> int:
                     for _ in range(600):
                         app.step(1 / 30)
                     shot("table_later", size)
+                    for players in (2, 3):
+                        app.scenes.clear_to(small_table(players))
+                        for _ in range(150):
+                            app.step(1 / 30)
+                        shot(f"table_{players}p", size)
+                    chooser_table = table_with_wild_to_play()
+                    if chooser_table is not None:
+                        settle(30)
+                        shot("suit_chooser", size)
                     # A computer-only match at full speed, for the hand and match result screens.
                     import dataclasses
 

@@ -286,3 +286,12 @@ def test_the_text_follows_the_fields_not_the_preset_name():
                    "Penalties stack", "Last card", "Stop!", "The match lasts 3 hands"):
         assert phrase in text, phrase
     assert all(rule.id for rule in HOUSE_RULES)
+
+
+def test_the_log_says_who_deals_in_the_right_person():
+    from game.ui.table.narration import dealing_line
+
+    names = {0: "You", 1: "Ada"}
+    assert dealing_line(2, 0, names, human=0) == "Hand 2: you deal"
+    assert dealing_line(2, 1, names, human=0) == "Hand 2: Ada deals"
+    assert dealing_line(1, 0, {0: "Ada"}, human=None) == "Hand 1: Ada deals", "a table of computers has no 'you'"

@@ -228,6 +228,14 @@ def test_a_wild_card_opens_the_suit_chooser_and_names_the_suit(app):
     drag(app, card_point(table, eight), pile_point(table))
     assert table.chooser is not None, "a wild card asks for a suit first"
     assert len(moves_played(table.match)) == before
+    # The card being played stays in view, inside the panel and beside the suits; the turn banner steps aside.
+    chooser = table.chooser
+    step(app, 30)
+    assert chooser.panel.contains(chooser.card_rect)
+    assert all(not chooser.card_rect.colliderect(r) for r in chooser.rects)
+    r, g, b, *_ = pygame.transform.average_color(app.screen, chooser.card_rect)
+    assert min(r, g, b) > 150, "the card face (light), not the dark panel, shows where the card stands"
+    assert table._banner_text() is None
     hearts = table.chooser.rects[2]
     click(app, hearts.center)
     assert table.chooser is None

@@ -10,6 +10,13 @@ def suit_word(suit: int) -> str:
     return suit_name(SUITS[suit])
 
 
+def dealing_line(number: int, dealer: int, names: dict[int, str], human: int | None = None) -> str:
+    """The log line that opens a hand: "Hand 2: Ada deals", or "Hand 2: you deal"."""
+    if human is not None and dealer == human:
+        return _("Hand {number}: you deal").format(number=number)
+    return _("Hand {number}: {name} deals").format(number=number, name=names.get(dealer, "?"))
+
+
 def describe(events, names: dict[int, str], human: int | None = None) -> list[str]:
     """Log lines for the events of one move (several events can make one line).
 

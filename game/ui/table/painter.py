@@ -50,7 +50,9 @@ class TablePainter:
         if self.drag is not None and self.drag.moved:
             self._draw_sprite(surface, self.drag.sprite, lay)
         if self.chooser is not None:
-            self.chooser.draw(surface, self.text)
+            card = self.images.image(self.chooser.card_code, self.chooser.card_rect.w, self.four_color,
+                                     self.back_style, (lay.card_w, lay.small_w))
+            self.chooser.draw(surface, self.text, card)
 
     # ----- the centre -------------------------------------------------------------
 
@@ -366,7 +368,7 @@ class TablePainter:
         return self.text.cache.put(key, surf)
 
     def _banner_text(self) -> tuple[str, str] | None:
-        if self.human is None:
+        if self.human is None or self.chooser is not None:
             return None
         m = self.match
         if m.over or m.hand.over:

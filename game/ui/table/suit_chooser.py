@@ -1,4 +1,4 @@
-"""The suit chooser: four big suit buttons (drawn shapes) shown over the table after a wild card.
+"""The suit chooser: the wild card being played and four big suit buttons, over the table.
 
 It is a modal part of the table scene: while open it takes the mouse and the
 keyboard (click a suit, Left/Right + Enter, 1-4 or C/D/H/S, Escape cancels).
@@ -33,6 +33,7 @@ class SuitChooser:
         self.hover = -1
         self.opened = Timer(0.28)
         self.rects: list[pygame.Rect] = []
+        self.card_rect = pygame.Rect(0, 0, 1, 1)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.closed = False
 
@@ -40,16 +41,21 @@ class SuitChooser:
 
     def layout(self, size) -> None:
         w, h = size
-        button = int(min(w * 0.13, h * 0.23, 210))
+        button = int(min(w * 0.115, h * 0.23, 200))
         gap = int(button * 0.16)
-        total = button * 4 + gap * 3
         pad = int(button * 0.22)
         title_h = int(button * 0.42)
+        # The card being played stands on the left, as tall as the buttons, so it stays in view.
+        card_h = button
+        card_w = int(card_h / 1.4)
+        card_gap = int(gap * 1.6)
+        total = card_w + card_gap + button * 4 + gap * 3
         self.panel = pygame.Rect(0, 0, total + pad * 2, button + pad * 2 + title_h + int(button * 0.18))
         self.panel.center = (w // 2, int(h * 0.45))
         top = self.panel.top + pad + title_h
-        self.rects = [pygame.Rect(self.panel.left + pad + i * (button + gap), top, button, button)
-                      for i in range(4)]
+        self.card_rect = pygame.Rect(self.panel.left + pad, top, card_w, card_h)
+        first = self.card_rect.right + card_gap
+        self.rects = [pygame.Rect(first + i * (button + gap), top, button, button) for i in range(4)]
 
     # ----- input -------------------------------------------------------------
 
@@ -98,7 +104,8 @@ class SuitChooser:
 
     # ----- drawing ----------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, text) -> None:
+    def draw(self, surface: pygame.Surface, text, card_image: pygame.Surface | None = None) -> None:
+        """The shade, the panel, the card being played (``card_image``) and the four suits."""
         size = surface.get_size()
         if not self.rects:
             self.layout(size)
@@ -116,8 +123,19 @@ class SuitChooser:
                      panel.move(0, offset_y))
         title_size = max(16, int(self.rects[0].h * 0.2))
         title = text.render(_("Name a suit"), title_size, shapes.GOLD, bold=True, shadow=True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + int(self.rects[0].h * 0.16)
+        buttons_centre = (self.rects[0].left + self.rects[-1].right) // 2
+        surface.blit(title, title.get_rect(midtop=(buttons_centre, panel.top + int(self.rects[0].h * 0.16)
                                                    + offset_y)))
+        if card_image is not None:
+            card_rect = self.card_rect.move(0, offset_y)
+            if card_image.get_size() != card_rect.size:
+                card_image = pygame.transform.smoothscale(card_image, card_rect.size)
+            shadow = shapes.soft_shadow(card_rect.size, max(4, card_rect.w // 12), max(3, card_rect.w // 20), 120)
+            surface.blit(shadow, shadow.get_rect(center=(card_rect.centerx + 3, card_rect.centery + 5)))
+            surface.blit(card_image, card_rect)
+            caption = text.render(_("You play"), max(12, int(self.rects[0].h * 0.13)), (226, 214, 184),
+                                  bold=True)
+            surface.blit(caption, caption.get_rect(midbottom=(card_rect.centerx, card_rect.top - 6)))
         for suit, rect in enumerate(self.rects):
             rect = rect.move(0, offset_y)
             focused = suit == self.focus

@@ -28,7 +28,7 @@ from . import shapes
 from .ai_worker import AIWorker, make_bot
 from .animation import Timer, ease_in_out_cubic, ease_out_cubic, speed_factor
 from .layout import Layout, compute_layout
-from .narration import describe
+from .narration import dealing_line, describe
 from .painter import TablePainter
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
@@ -239,8 +239,7 @@ class TableScene(TablePainter, Scene):
     def _start(self) -> None:
         """First entry: deal the hand on screen (or show a resumed position as it is)."""
         match = self.match
-        self.log.append(_("Hand {number}: {name} deals").format(number=match.hand_number,
-                                                                 name=self.names[match.dealer]))
+        self.log.append(dealing_line(match.hand_number, match.dealer, self.names, self.human))
         if match.hand.over:
             self._sync(animate=False)
             if not match.over:
@@ -616,8 +615,7 @@ class TableScene(TablePainter, Scene):
         self.result_timer = None
         self.ai_move = None
         self.worker.cancel()
-        self.log.append(_("Hand {number}: {name} deals").format(
-            number=self.match.hand_number, name=self.names[self.match.dealer]))
+        self.log.append(dealing_line(self.match.hand_number, self.match.dealer, self.names, self.human))
         self.log.extend(describe(events, self.names, self.human))
         self._deal_animation()
         self._autosave()
