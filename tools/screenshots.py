@@ -171,6 +171,11 @@ def main(argv=None) -> int:
                                     "saved as settings.json.bad."]
             scene("menu_notice", lambda: MainMenuScene(app))
             scene("menu", lambda: MainMenuScene(app))
+
+            def keyboard_focus():
+                for _ in range(2):
+                    app.scenes.top.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
+            scene("menu_keyboard", lambda: MainMenuScene(app), then=keyboard_focus)
             scene("new_game", lambda: NewGameScene(app))
 
             def switch_invalid():

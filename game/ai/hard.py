@@ -90,23 +90,18 @@ def rollout(state, me: int, rng: random.Random, depth: int = ROLLOUT_DEPTH,
     if deck_counts is None:
         deck_counts = full_deck_counts(state.rules)
     memo = new_pile_memo()      # unseen-card counts kept up to date across this rollout's plies
-    plies = 0
-    while plies < depth:
+    for _ in range(depth):
         if state.over:
             break
         legal = legal_actions()
         if len(legal) == 1:
             action = legal[0]
-            if action == DRAW:
-                plies += state.draw_while_forced(depth - plies)   # each draw still counts as a ply
-                continue
         elif random_unit() < epsilon:
             plays = [a for a in legal if a < DRAW]
             action = rng.choice(plays) if plays else legal[0]
         else:
             action = rollout_pick(state, legal, deck_counts, memo)
         apply(action)
-        plies += 1
     return evaluate(state, me)
 
 

@@ -16,7 +16,6 @@ from .ruleset import RuleSet
 
 # Turn phases.
 START, DRAWING = 0, 1
-ONLY_DRAW = [DRAW]
 # Pending-penalty kinds other than a draw rank (draw ranks use their rank index).
 NO_PENALTY, BLACK_JACK = -1, 99
 # Public holding bounds ("caps"): per player, how many cards of a kind they can hold at most.
@@ -460,26 +459,6 @@ class HandState:
                 steps = 2
                 events.append(Event("skipped", self.next_player(1)))
         self._advance(steps, events)
-
-    def draw_while_forced(self, limit: int) -> int:
-        """Apply DRAW while it is the only legal action, at most ``limit`` times; returns the draws made.
-
-        A fast path for simulations: the state ends exactly as repeated ``apply(DRAW)``
-        would leave it, but the events are not kept.
-        """
-        if self.legal_actions() != ONLY_DRAW:
-            raise ValueError("draw_while_forced: drawing is not the only legal action")
-        player = self.current
-        scratch: list = []
-        draws = 0
-        while draws < limit:
-            self._legal = None
-            self._draw(player, scratch)
-            draws += 1
-            if self.current != player or self.legal_actions() != ONLY_DRAW:
-                break
-            scratch.clear()
-        return draws
 
     def _draw(self, player: int, events: list) -> None:
         if self.pending:

@@ -269,7 +269,7 @@ class App:
         consumed = self.ui_manager.process_events(event)
         top = self.scenes.top
         if top is not None and not consumed:
-            top.handle_event(event)
+            top.dispatch(event)
 
     def step(self, dt: float = 1 / FPS) -> None:
         """Run exactly one frame: read and dispatch events, update, draw, flip."""

@@ -24,6 +24,10 @@ class Scene:
     def on_exit(self) -> None:
         """Called when the scene stops being the top (kill widgets here)."""
 
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        """The app's entry point for input: ``handle_event`` unless the scene takes the event first."""
+        return self.handle_event(event)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one event; return True when it was consumed."""
         return False

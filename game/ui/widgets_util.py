@@ -248,6 +248,8 @@ class WidgetScene(Scene):
         self._actions: dict = {}
         self._frames: list = []
         self.built = False
+        self.focus_index = 0           # which button or check box the keyboard is on
+        self.focus_shown = False       # the ring shows only once the keyboard has been used
 
     # -- life cycle --
     def on_enter(self) -> None:
@@ -337,15 +339,60 @@ class WidgetScene(Scene):
             object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=style)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            action = self._actions.get(event.ui_element)
-            if action is not None:
-                self.app.sound.play("click")
-                action()
-                return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._actions:
+            self.press(event.ui_element)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.on_escape()
         return False
+
+    # -- keyboard focus --
+    def focusables(self) -> list:
+        """The buttons and check boxes the keyboard can reach, in the order they were built."""
+        if any(isinstance(w, pygame_gui.elements.UIWindow) and w.alive() for w in self.widgets):
+            return []       # a dialog is open: the keys belong to it
+        return [w for w in self.widgets
+                if isinstance(w, (pygame_gui.elements.UIButton, pygame_gui.elements.UICheckBox))
+                and w.alive() and w.visible and w.is_enabled
+                and (w in self._actions or isinstance(w, pygame_gui.elements.UICheckBox))]
+
+    def focused(self):
+        """The widget with the keyboard focus ring, or None while the ring is hidden."""
+        reachable = self.focusables()
+        if not self.focus_shown or not reachable:
+            return None
+        return reachable[self.focus_index % len(reachable)]
+
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab and the Up / Down arrows move a focus ring; Enter or Space presses what it is on."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            self.focus_shown = False    # back to the mouse: hide the ring until a key is pressed
+        elif event.type == pygame.KEYDOWN:
+            step = {pygame.K_DOWN: 1, pygame.K_UP: -1}.get(event.key, 0)
+            if event.key == pygame.K_TAB:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            reachable = self.focusables()
+            if step and reachable:
+                if self.focus_shown:
+                    self.focus_index = (self.focus_index + step) % len(reachable)
+                else:
+                    self.focus_index %= len(reachable)
+                self.focus_shown = True
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                widget = self.focused()
+                if widget is not None:
+                    self.press(widget)
+                    return True
+        return self.handle_event(event)
+
+    def press(self, widget) -> None:
+        """What a click on ``widget`` does: run a button's action, or flip a check box."""
+        if isinstance(widget, pygame_gui.elements.UICheckBox):
+            widget.set_state(not widget.get_state())    # posts the same event a click would
+            return
+        self.app.sound.play("click")
+        self._actions[widget]()
 
     def on_escape(self) -> bool:
         """Escape goes back one screen by default."""
@@ -371,3 +418,8 @@ class WidgetScene(Scene):
             rect = panel.get_abs_rect()
             image, spread = painted_frame((int(rect.width), int(rect.height)), style, round(self.scale, 2))
             surface.blit(image, (rect.x - spread, rect.y - spread))
+        widget = self.focused()
+        if widget is not None:
+            # Drawn before the widgets, so only the part outside the widget shows: a ring around it.
+            ring = pygame.Rect(widget.get_abs_rect()).inflate(self.px(12), self.px(12))
+            pygame.draw.rect(surface, GOLD_LIGHT, ring, width=max(2, self.px(3)), border_radius=self.px(14))

@@ -83,9 +83,9 @@ class Driver:
         assert self.app.screen.get_rect().collidepoint(rect.center), f"{widget} is outside the window"
         self.click_at(rect.center)
 
-    def key(self, key: int, unicode: str = "") -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+    def key(self, key: int, unicode: str = "", mod: int = 0) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
         self.step(2)
 
     def choose(self, dropdown, label: str) -> None:

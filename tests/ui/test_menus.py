@@ -444,3 +444,61 @@ def test_the_window_cannot_be_made_smaller_than_960_by_600(app, ui):
     assert app.font_scale == 1.25
     button = ui.button("New game")
     assert app.screen.get_rect().contains(button.get_abs_rect())
+
+
+# ----- keyboard focus ---------------------------------------------------------------------
+
+
+def test_the_keyboard_walks_the_main_menu_and_presses_the_focused_button(app, ui):
+    menu = open_menu(app, ui)
+    assert menu.focused() is None, "no ring until the keyboard is used"
+    ui.key(pygame.K_DOWN)
+    assert menu.focused() is ui.button("New game")
+    ring_at = menu.focused().get_abs_rect().inflate(menu.px(12), menu.px(12)).midtop
+    assert tuple(app.screen.get_at((ring_at[0], ring_at[1] + 1)))[:3] == (242, 207, 107), "a gold ring shows it"
+    ui.key(pygame.K_DOWN)
+    assert menu.focused() is ui.button("Rules")
+    ui.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    ui.key(pygame.K_UP)
+    assert menu.focused() is ui.button("Quit"), "moving up from the first button wraps to the last"
+    ui.key(pygame.K_TAB)
+    ui.key(pygame.K_TAB)
+    assert menu.focused() is ui.button("Rules")
+    ui.key(pygame.K_RETURN)
+    assert isinstance(app.scenes.top, RulesScene)
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, MainMenuScene)
+
+
+def test_the_mouse_hides_the_ring_and_enter_then_takes_the_default_choice(app, ui):
+    menu = open_menu(app, ui)
+    ui.key(pygame.K_DOWN)
+    ui.key(pygame.K_DOWN)
+    assert menu.focused() is ui.button("Rules")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    ui.step()
+    assert menu.focused() is None
+    ui.key(pygame.K_RETURN)
+    assert isinstance(app.scenes.top, NewGameScene), "Enter without a ring starts a new game, as before"
+
+
+def test_space_on_a_focused_check_box_flips_and_saves_the_setting(app, ui, home):
+    app.push(SettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    ui.key(pygame.K_TAB)
+    while scene.focused() is not scene.four_color_box:
+        ui.key(pygame.K_TAB)
+    ui.key(pygame.K_SPACE)
+    assert saved_settings(home)["four_color_deck"] is True
+    assert scene.four_color_box.get_state() is True
+
+
+def test_while_a_dialog_is_open_the_keys_do_not_move_the_ring_behind_it(app, ui):
+    app.push(StatisticsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    scene.ask_reset()
+    ui.step()
+    ui.key(pygame.K_TAB)
+    assert scene.focusables() == [] and scene.focused() is None
