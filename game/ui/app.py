@@ -303,6 +303,8 @@ class App:
         for scene in self.scenes.visible():
             scene.draw(self.screen)
         self.ui_manager.draw_ui(self.screen)
+        if self.scenes.top is not None:
+            self.scenes.top.draw_over_widgets(self.screen)
 
     def run(self) -> int:
         """The main loop, capped at 60 frames a second; returns the exit status."""

@@ -38,6 +38,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene (widgets are drawn by the app after this)."""
 
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        """Paint what must show on top of the widgets (the top scene only)."""
+
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay everything out again."""
 

@@ -502,3 +502,24 @@ def test_while_a_dialog_is_open_the_keys_do_not_move_the_ring_behind_it(app, ui)
     ui.step()
     ui.key(pygame.K_TAB)
     assert scene.focusables() == [] and scene.focused() is None
+
+
+def test_a_ticked_check_box_shows_a_drawn_tick_and_an_unticked_one_none(app, ui):
+    app.push(SettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    ticked, unticked = scene.highlight_box, scene.four_color_box
+    assert ticked.get_state() is True and unticked.get_state() is False
+
+    def at(box, x, y):
+        rect = box.get_abs_rect()
+        size = min(rect.w, rect.h)
+        return tuple(app.screen.get_at((int(rect.centerx - size / 2 + size * x),
+                                        int(rect.centery - size / 2 + size * y))))[:3]
+
+    joint, corner = at(ticked, 0.42, 0.70), at(ticked, 0.80, 0.80)
+    assert max(joint) < 90, f"the tick's joint is dark, got {joint}"
+    assert corner[0] > 150 and corner[1] > 120, f"the rest of a ticked box is gold, got {corner}"
+    assert max(at(unticked, 0.42, 0.70)) < 90 and max(at(unticked, 0.80, 0.80)) < 90, "an empty box is dark"
+    ui.click(unticked)
+    assert max(at(unticked, 0.42, 0.70)) < 90 and min(at(unticked, 0.80, 0.80)[:2]) > 120
