@@ -252,11 +252,17 @@ def main(argv=None) -> int:
                     results = {"HandResultScene": "hand_result", "MatchResultScene": "match_result"}
                     for _ in range(20_000):
                         app.step(1 / 60)
-                        name = results.get(type(app.scenes.top).__name__)
+                        scene_name = type(app.scenes.top).__name__
+                        name = results.get(scene_name)
                         if name:
-                            settle(3 if name == "hand_result" else 40)
+                            result_scene = app.scenes.top
+                            result_scene.auto = None    # hold the spectators' result open for the picture
+                            settle(40)
                             shot(name, size)
-                            del results[type(app.scenes.top).__name__]
+                            del results[scene_name]
+                            if name == "hand_result":
+                                result_scene.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                                                         mod=0))
                             if name == "match_result":
                                 break
                     app.settings = saved

@@ -273,7 +273,9 @@ class TablePainter:
             glow = shapes.glow_frame((w, int(w * 1.4)), max(3, w // 14), shapes.GOLD, max(5, w // 12))
             glow = self.images.rotate(glow, ("glow", w), sprite.angle)
             surface.blit(glow, glow.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
-        sprite.draw(surface, self.images, self.four_color, self.back_style, base_widths)
+        # Cards waiting on the stock to be dealt would stack their shadows into a black block.
+        waiting = sprite.tween is not None and not sprite.tween.started
+        sprite.draw(surface, self.images, self.four_color, self.back_style, base_widths, shadow=not waiting)
 
     # ----- text panels -----------------------------------------------------------------
 

@@ -238,7 +238,7 @@ class CardImages:
             surf = pygame.transform.smoothscale(big, (width, h))
         if dim:
             surf = surf.copy()
-            surf.fill((150, 150, 158, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.fill((172, 172, 180, 255), special_flags=pygame.BLEND_RGBA_MULT)
         return self.scaled.put(key, surf)
 
     def rotate(self, surf: pygame.Surface, key, angle: float) -> pygame.Surface:

@@ -111,7 +111,7 @@ class SuitChooser:
             self.layout(size)
         t = 1.0 - self.opened.fraction
         shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((4, 14, 8, int(140 * min(1.0, t * 2))))
+        shade.fill((4, 14, 8, int(175 * min(1.0, t * 2))))
         surface.blit(shade, (0, 0))
         grow = ease_out_back(min(1.0, t))
         panel = self.panel

@@ -1021,6 +1021,8 @@ class TableScene(TablePainter, Scene):
                     target = lift_h
                 elif sprite is hovered and (not highlight or not turn or sprite.card in playable):
                     target = lift_h * (1.0 if turn else 0.45)
+                elif highlight and turn and sprite.card in playable:
+                    target = lift_h * 0.3   # a playable card stands a little proud of the hand
             sprite.lift += (target - sprite.lift) * k
             if abs(sprite.lift - target) < 0.3:
                 sprite.lift = target
