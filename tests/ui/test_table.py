@@ -199,6 +199,20 @@ def test_dragging_a_legal_card_onto_the_pile_plays_it(app):
     assert saved["seats"][0]["kind"] == "human"
 
 
+def test_on_your_turn_the_cards_you_can_play_stand_proud_and_the_others_are_dimmed(app):
+    seed = find_seed(C8, lambda m: playable(m) and unplayable(m))
+    table = open_table(app, C8, seed)
+    step(app, 30)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(1, 1), buttons=(0, 0, 0)))
+    step(app, 30)
+    for card in human_hand(table.match):
+        sprite = sprite_of(table, card)
+        if card in playable(table.match):
+            assert sprite.lift > 0 and not sprite.dim, card_to_str(card)
+        else:
+            assert sprite.lift == 0 and sprite.dim, card_to_str(card)
+
+
 def test_an_illegal_drop_slides_back_and_says_why(app):
     seed = find_seed(C8, lambda m: unplayable(m) and playable(m))
     table = open_table(app, C8, seed)
