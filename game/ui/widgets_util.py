@@ -379,7 +379,8 @@ class WidgetScene(Scene):
                 continue
             previous = surface.get_clip()
             surface.set_clip(shown)
-            draw_check_mark(surface, box, WOOD_DARK)
+            # A locked box keeps its dim fill: a muted light tick shows on it where a dark one would not.
+            draw_check_mark(surface, box, WOOD_DARK if widget.is_enabled else (150, 132, 104))
             surface.set_clip(previous)
 
     # -- keyboard focus --

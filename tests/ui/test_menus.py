@@ -231,6 +231,8 @@ def test_switches_already_in_the_game_are_ticked_and_fixed(app, ui):
     scene = app.scenes.top
     toggle = next(t for t, rule_id in scene.toggles.items() if rule_id == "draw_two")
     assert toggle.is_checked and not toggle.is_enabled
+    texts = [w.html_text for w in scene.widgets if isinstance(w, pygame_gui.elements.UITextBox)]
+    assert sum("Already part of this game." in text for text in texts) == len(scene.built_in_switches())
 
 
 # ----- rules and statistics -------------------------------------------------------------------

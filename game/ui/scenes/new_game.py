@@ -163,8 +163,11 @@ class NewGameScene(WidgetScene):
             if fixed:
                 toggle.disable()
             self.toggles[toggle] = rule.id
+            explanation = html.escape(_(rule.explanation))
+            if fixed:
+                explanation += ' <font color="#d9ae4c">' + html.escape(_("Already part of this game.")) + "</font>"
             text = self.add(pygame_gui.elements.UITextBox(
-                html.escape(_(rule.explanation)), pygame.Rect(text_x, ty + box + self.px(2), text_w, -1),
+                explanation, pygame.Rect(text_x, ty + box + self.px(2), text_w, -1),
                 self.manager, container=scroller, object_id=ObjectID(class_id="@description")))
             ty = text.relative_rect.bottom + self.px(12)
         scroller.set_scrollable_area_dimensions((r_w - self.px(34), ty))
