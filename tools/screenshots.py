@@ -212,6 +212,9 @@ def main(argv=None) -> int:
                 app.scenes.top.export_record()
                 settle()
                 shot("pause_export", size)
+                # As after a failed import: the file dialog has closed, the pause menu shows again.
+                app.scenes.top.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+                settle()
                 app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))
                 settle()
                 shot("message", size)

@@ -11,7 +11,7 @@ import pytest
 from game.rules import Match, preset
 from game.store import AutosaveStore, Settings, StatisticsStore, UserFolders
 from game.ui.scenes.menu import MainMenuScene
-from game.ui.scenes.message import MessageScene
+from game.ui.scenes.message import ConfirmScene, MessageScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.rules import RulesScene
@@ -257,12 +257,16 @@ def test_statistics_show_the_stored_rows_and_reset_asks_first(app, ui, home):
     texts = [cell.text for cell in scene.cells]
     assert texts[:3] == ["Crazy Eights", "Hard", "1"]
     ui.click(ui.button("Reset statistics…"))
-    assert scene.confirm is not None and scene.confirm.alive()
+    assert isinstance(app.scenes.top, ConfirmScene)
     assert store.load()[0].summary_rows()  # nothing forgotten before confirming
-    ui.click(scene.confirm.confirm_button)
+    ui.key(pygame.K_RETURN)                # Enter is the safe choice: Cancel
+    assert app.scenes.top is scene and store.load()[0].summary_rows()
+    ui.click(ui.button("Reset statistics…"))
+    ui.click(ui.button("Reset"))
     assert store.load()[0].summary_rows() == []
-    assert app.scenes.top.cells == []
-    assert not app.scenes.top.reset_button.is_enabled
+    assert app.scenes.top is scene and scene.cells == []
+    assert not scene.reset_button.is_enabled
+    assert "Statistics reset." in app.notices.texts()
 
 
 # ----- pause menu ------------------------------------------------------------------------------
@@ -496,14 +500,20 @@ def test_space_on_a_focused_check_box_flips_and_saves_the_setting(app, ui, home)
     assert scene.four_color_box.get_state() is True
 
 
-def test_while_a_dialog_is_open_the_keys_do_not_move_the_ring_behind_it(app, ui):
+def test_the_keyboard_answers_the_reset_question_and_leaves_the_screen_behind_alone(app, ui, home):
+    StatisticsStore(UserFolders.default()).record_hand("crazy_eights", "easy", True, 0, True)
     app.push(StatisticsScene(app))
     ui.step()
     scene = app.scenes.top
     scene.ask_reset()
     ui.step()
+    question = app.scenes.top
     ui.key(pygame.K_TAB)
-    assert scene.focusables() == [] and scene.focused() is None
+    assert question.focused() is ui.button("Cancel") and scene.focused() is None
+    ui.key(pygame.K_TAB)
+    assert question.focused() is ui.button("Reset")
+    ui.key(pygame.K_SPACE)
+    assert app.scenes.top is scene and scene.rows == []
 
 
 def test_a_ticked_check_box_shows_a_drawn_tick_and_an_unticked_one_none(app, ui):
@@ -525,3 +535,20 @@ def test_a_ticked_check_box_shows_a_drawn_tick_and_an_unticked_one_none(app, ui)
     assert max(at(unticked, 0.42, 0.70)) < 90 and max(at(unticked, 0.80, 0.80)) < 90, "an empty box is dark"
     ui.click(unticked)
     assert max(at(unticked, 0.42, 0.70)) < 90 and min(at(unticked, 0.80, 0.80)[:2]) > 120
+
+
+def test_a_message_keeps_the_screen_below_in_view_darkened(app, ui):
+    app.push(StatisticsScene(app))
+    ui.step(2)
+    point = ui.button("Back").get_abs_rect().center
+    before = app.screen.get_at(point)
+    app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))
+    ui.step(2)
+    after = app.screen.get_at(point)
+    alpha = MessageScene.dim_alpha / 255
+    shade = (5, 12, 8)
+    for channel in range(3):
+        expected = before[channel] * (1 - alpha) + shade[channel] * alpha
+        assert abs(after[channel] - expected) <= 6, (before, after)
+    ui.key(pygame.K_RETURN)
+    assert isinstance(app.scenes.top, StatisticsScene) and ui.has_button("Back")

@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from ..i18n import _
-from ..widgets_util import WidgetScene, ui_scale
+from ..widgets_util import WidgetScene, dim, ui_scale
 
 TOAST_SECONDS = 6.0
 # Toasts draw above every scene widget (pygame_gui layers: higher is in front).
@@ -115,6 +115,28 @@ class MessageScene(WidgetScene):
         self.title = title
         self.text = text
         self.button_text = button or _("OK")
+        self.backdrop: pygame.Surface | None = None
+
+    def on_enter(self) -> None:
+        # The screen below loses its widgets while this box is up: keep a picture of it as it was.
+        if self.backdrop is None and self.app.screen is not None:
+            self.backdrop = self.app.screen.copy()
+            self.transparent = False
+        super().on_enter()
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        if self.backdrop is None:
+            super().draw_background(surface)
+            return
+        if self.backdrop.get_size() != surface.get_size():
+            self.backdrop = pygame.transform.smoothscale(self.backdrop, surface.get_size())
+        surface.blit(self.backdrop, (0, 0))
+        dim(surface, self.dim_alpha)
+
+    def add_buttons(self, panel, inner_w: int, y: int, button_w: int, button_h: int) -> None:
+        """The buttons along the bottom of the box: here just OK."""
+        self.button(((inner_w - button_w) // 2, y, button_w, button_h),
+                    self.button_text, self.app.pop, primary=True, container=panel, name="message_ok")
 
     def build(self) -> None:
         width, height = self.app.size
@@ -135,8 +157,7 @@ class MessageScene(WidgetScene):
         self.add(pygame_gui.elements.UITextBox(
             self.text, pygame.Rect(pad, pad + heading_h, inner_w - 2 * pad, text_h),
             self.manager, container=panel, object_id=ObjectID(object_id="#message_text", class_id="@plain")))
-        self.button(((inner_w - button_w) // 2, inner_h - button_h - pad + 4, button_w, button_h),
-                    self.button_text, self.app.pop, primary=True, container=panel, name="message_ok")
+        self.add_buttons(panel, inner_w, inner_h - button_h - pad + 4, button_w, button_h)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -145,3 +166,25 @@ class MessageScene(WidgetScene):
         return super().handle_event(event)
 
     dim_alpha = 120
+
+
+class ConfirmScene(MessageScene):
+    """A question that cannot be undone: Cancel (the default, and Enter or Escape) or the red action."""
+
+    def __init__(self, app, title: str, text: str, action: str, on_confirm):
+        super().__init__(app, title, text)
+        self.action_text = action
+        self.on_confirm = on_confirm
+
+    def add_buttons(self, panel, inner_w: int, y: int, button_w: int, button_h: int) -> None:
+        gap = self.px(18)
+        left = (inner_w - 2 * button_w - gap) // 2
+        self.button((left, y, button_w, button_h), _("Cancel"), self.app.pop, container=panel,
+                    name="confirm_cancel")
+        self.button((left + button_w + gap, y, button_w, button_h), self.action_text, self.confirm,
+                    style="@danger", container=panel, name="confirm_action")
+
+    def confirm(self) -> None:
+        """Close the question, then do the thing."""
+        self.app.pop()
+        self.on_confirm()

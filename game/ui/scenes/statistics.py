@@ -8,6 +8,7 @@ from game.rules import PRESETS
 
 from ..i18n import N_, _
 from ..widgets_util import WidgetScene, draw_heading
+from .message import ConfirmScene
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them.
 HEADINGS = (N_("Game"), N_("Opponents"), N_("Hands"), N_("Hands won"), N_("Matches"), N_("Matches won"),
@@ -41,7 +42,6 @@ class StatisticsScene(WidgetScene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.confirm = None
         self.rows: list = []
         self.load()
 
@@ -119,31 +119,22 @@ class StatisticsScene(WidgetScene):
         self._table = (left, top, table_w, table_h, head_h, row_h)
 
     def ask_reset(self) -> None:
-        width, height = self.app.size
-        rect = pygame.Rect(0, 0, min(width - 40, 460), 230)
-        rect.center = (width // 2, height // 2)
-        self.confirm = self.add(pygame_gui.windows.UIConfirmationDialog(
-            rect, _("Forget every result recorded so far? This cannot be undone."), self.manager,
-            window_title=_("Reset statistics"), action_short_name=_("Reset"), object_id="#reset_dialog"))
+        """Ask before forgetting every result."""
+        self.app.push(ConfirmScene(self.app, _("Reset statistics"),
+                                   _("Forget every result recorded so far? This cannot be undone."),
+                                   _("Reset"), self.reset))
 
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
-            self.confirm = None
-            try:
-                self.app.stats_store.reset()
-            except OSError as error:
-                self.app.notify(_("The statistics could not be reset: {error}").format(error=error.strerror or error),
-                                problem=True)
-            self.load()
-            self.rebuild()
+    def reset(self) -> None:
+        """Forget every result, and say so."""
+        try:
+            self.app.stats_store.reset()
+        except OSError as error:
+            self.app.notify(_("The statistics could not be reset: {error}").format(error=error.strerror or error),
+                            problem=True)
+        else:
             self.app.notify(_("Statistics reset."))
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.confirm is not None \
-                and self.confirm.alive():
-            self.confirm.kill()
-            self.confirm = None
-            return True
-        return super().handle_event(event)
+        self.load()
+        self.rebuild()
 
     def draw(self, surface) -> None:
         super().draw(surface)
