@@ -402,9 +402,10 @@ class WidgetScene(Scene):
 
     def dispatch(self, event: pygame.event.Event) -> bool:
         """Tab / Shift+Tab and the Up / Down arrows move a focus ring; Enter or Space presses what it is on."""
+        typing = any(isinstance(w, pygame_gui.elements.UITextEntryLine) and w.is_focused for w in self.widgets)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             self.focus_shown = False    # back to the mouse: hide the ring until a key is pressed
-        elif event.type == pygame.KEYDOWN:
+        elif event.type == pygame.KEYDOWN and not typing:   # keys typed into a text box are its own
             step = {pygame.K_DOWN: 1, pygame.K_UP: -1}.get(event.key, 0)
             if event.key == pygame.K_TAB:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1

@@ -552,3 +552,17 @@ def test_a_message_keeps_the_screen_below_in_view_darkened(app, ui):
         assert abs(after[channel] - expected) <= 6, (before, after)
     ui.key(pygame.K_RETURN)
     assert isinstance(app.scenes.top, StatisticsScene) and ui.has_button("Back")
+
+
+def test_keys_typed_into_the_name_box_never_move_or_press_the_ring(app, ui, home):
+    app.push(SettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    while scene.focused() is not ui.button("Back"):
+        ui.key(pygame.K_TAB)
+    ui.click(scene.name_entry)
+    assert scene.name_entry.is_focused
+    for key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_SPACE, pygame.K_RETURN):
+        ui.key(key, unicode=" " if key == pygame.K_SPACE else "")
+    assert app.scenes.top is scene, "Enter or Space in the name box must not press Back"
+    assert scene.focus_index == scene.focusables().index(ui.button("Back"))
