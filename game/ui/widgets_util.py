@@ -416,6 +416,7 @@ class WidgetScene(Scene):
                 else:
                     self.focus_index %= len(reachable)
                 self.focus_shown = True
+                self.scroll_into_view(self.focused())
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 widget = self.focused()
@@ -423,6 +424,25 @@ class WidgetScene(Scene):
                     self.press(widget)
                     return True
         return self.handle_event(event)
+
+    def scroll_into_view(self, widget) -> None:
+        """Scroll the list holding ``widget`` (if it is in one) so that the whole widget shows."""
+        for scroller in self.widgets:
+            if not (isinstance(scroller, pygame_gui.elements.UIScrollingContainer)
+                    and widget.ui_container is scroller.scrollable_container
+                    and scroller.vert_scroll_bar is not None):
+                continue
+            bar = scroller.vert_scroll_bar
+            total = max(1, scroller.scrolling_height)
+            view = scroller.get_container().get_rect().height if hasattr(scroller, "get_container") else total
+            view = min(view, scroller.rect.height)
+            top = widget.relative_rect.top - self.px(8)
+            bottom = widget.relative_rect.bottom + self.px(8)
+            shown_from = bar.start_percentage * total
+            if top < shown_from:
+                bar.set_scroll_from_start_percentage(max(0.0, top / total))
+            elif bottom > shown_from + view:
+                bar.set_scroll_from_start_percentage(min(1.0 - view / total, (bottom - view) / total))
 
     def press(self, widget) -> None:
         """What a click on ``widget`` does: run a button's action, or flip a check box."""

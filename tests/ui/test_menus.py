@@ -566,3 +566,18 @@ def test_keys_typed_into_the_name_box_never_move_or_press_the_ring(app, ui, home
         ui.key(key, unicode=" " if key == pygame.K_SPACE else "")
     assert app.scenes.top is scene, "Enter or Space in the name box must not press Back"
     assert scene.focus_index == scene.focusables().index(ui.button("Back"))
+
+
+def test_tabbing_to_a_house_rule_below_the_fold_scrolls_it_into_view(app, ui):
+    app.resize((960, 600))
+    app.push(NewGameScene(app))
+    ui.step()
+    scene = app.scenes.top
+    last = list(scene.toggles)[-1]
+    assert last.get_image_clipping_rect() is not None, "the last switch starts out of view"
+    while scene.focused() is not last:
+        ui.key(pygame.K_TAB)
+    ui.step(3)
+    assert last.get_image_clipping_rect() is None, "the focused switch shows whole"
+    ui.key(pygame.K_SPACE)
+    assert last.get_state() is True and scene.toggles[last] in scene.switches
