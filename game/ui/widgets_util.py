@@ -366,8 +366,16 @@ class WidgetScene(Scene):
         return False
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
-        """The check marks of ticked check boxes, drawn as shapes (the bundled fonts draw a poor one)."""
+        """Ticks in ticked check boxes (the bundled fonts draw a poor one) and the filled part of sliders."""
         for widget in self.widgets:
+            if isinstance(widget, pygame_gui.elements.UIHorizontalSlider) and widget.alive() and widget.visible:
+                track = pygame.Rect(widget.rect).inflate(-self.px(8), -self.px(12))
+                track.width = max(0, widget.sliding_button.rect.left - track.left)
+                if track.width > 0 and track.height > 0:
+                    fill = pygame.Surface(track.size, pygame.SRCALPHA)
+                    pygame.draw.rect(fill, (*GOLD, 150), fill.get_rect(), border_radius=track.height // 2)
+                    surface.blit(fill, track)
+                continue
             if not (isinstance(widget, pygame_gui.elements.UICheckBox) and widget.alive() and widget.visible
                     and widget.get_state() is True):
                 continue

@@ -581,3 +581,17 @@ def test_tabbing_to_a_house_rule_below_the_fold_scrolls_it_into_view(app, ui):
     assert last.get_image_clipping_rect() is None, "the focused switch shows whole"
     ui.key(pygame.K_SPACE)
     assert last.get_state() is True and scene.toggles[last] in scene.switches
+
+
+def test_a_volume_slider_is_filled_up_to_its_handle(app, ui):
+    app.push(SettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    slider = next(s for s, field in scene.sliders.items() if field == "sound_volume")
+    button = slider.sliding_button.rect
+    y = slider.rect.centery
+    left = app.screen.get_at((slider.rect.left + scene.px(12), y))
+    right = app.screen.get_at((slider.rect.right - scene.px(10), y))
+    assert left.r > 100 and left.r > left.b + 40, f"gold fill left of the handle, got {left}"
+    assert right.r < 60, f"dark track right of the handle, got {right}"
+    assert button.right < slider.rect.right - scene.px(10)
