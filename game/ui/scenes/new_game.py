@@ -146,7 +146,8 @@ class NewGameScene(WidgetScene):
         self.label((pad, pad - self.px(6), r_w - 2 * pad, heading_h), _("House rules"), "@heading", container=right)
         list_top = pad - self.px(6) + heading_h + self.px(6)
         scroller = self.add(pygame_gui.elements.UIScrollingContainer(
-            pygame.Rect(self.px(6), list_top, r_w - self.px(10), r_h - list_top - self.px(8)),
+            # Inset from the frame so the scroll bar stands clear of the gold border.
+            pygame.Rect(self.px(6), list_top, r_w - self.px(18), r_h - list_top - self.px(12)),
             self.manager, container=right, allow_scroll_x=False, object_id="#house_rule_list"))
         box = max(20, self.px(24))
         text_x = pad - self.px(6) + box + self.px(10)
