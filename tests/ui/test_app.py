@@ -295,3 +295,10 @@ def test_the_log_says_who_deals_in_the_right_person():
     assert dealing_line(2, 0, names, human=0) == "Hand 2: you deal"
     assert dealing_line(2, 1, names, human=0) == "Hand 2: Ada deals"
     assert dealing_line(1, 0, {0: "Ada"}, human=None) == "Hand 1: Ada deals", "a table of computers has no 'you'"
+
+
+def test_the_match_result_counts_its_hands_in_the_right_number():
+    from game.ui.table.results import match_summary
+
+    assert match_summary(1, "Switch") == "1 hand of Switch"
+    assert match_summary(3, "Crazy Eights") == "3 hands of Crazy Eights"

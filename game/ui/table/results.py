@@ -34,6 +34,11 @@ def _reason_text(reason: str, winner_name: str) -> str:
     return _(template).format(name=winner_name) if template else ""
 
 
+def match_summary(hands: int, game: str) -> str:
+    """The line under the match result's title: "1 hand of Switch", "3 hands of Crazy Eights"."""
+    return ngettext("{hands} hand of {game}", "{hands} hands of {game}", hands).format(hands=hands, game=game)
+
+
 class _ResultBase(WidgetScene):
     transparent = True
 
@@ -234,9 +239,9 @@ class MatchResultScene(_ResultBase):
     def build(self) -> None:
         rows = len(self.table.match.standings())
         w, h = self.app.size
-        row_h = max(38, min(self.px(58), (h - self.px(300)) // max(1, rows)))
+        row_h = max(38, min(self.px(58), (h - self.px(316)) // max(1, rows)))
         self.row_h = row_h
-        height = self.px(200) + row_h * rows + self.px(84)
+        height = self.px(212) + row_h * rows + self.px(84)
         self.panel = self._panel_rect(0.6, height)
         bw, bh = self.px(220), max(38, self.px(50))
         gap = self.px(20)
@@ -299,10 +304,11 @@ class MatchResultScene(_ResultBase):
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
         title = self.text.render(title_text, self.px(34), shapes.GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))
-        sub = _("{hands} hands of {game}").format(hands=len(match.results), game=match.rules.name)
+        sub = match_summary(len(match.results), _(match.rules.name))
         sub_img = self.text.render(sub, self.px(16), (226, 214, 186), shadow=True)
-        surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(104) + title.get_height())))
-        y = panel.top + self.px(178)
+        sub_rect = surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx,
+                                                                  panel.top + self.px(104) + title.get_height())))
+        y = max(panel.top + self.px(178), sub_rect.bottom + self.px(14))
         pad = self.px(36)
         medal = [(242, 200, 80), (200, 206, 214), (206, 140, 80)]
         for standing in match.standings():
