@@ -595,3 +595,23 @@ def test_a_volume_slider_is_filled_up_to_its_handle(app, ui):
     assert left.r > 100 and left.r > left.b + 40, f"gold fill left of the handle, got {left}"
     assert right.r < 60, f"dark track right of the handle, got {right}"
     assert button.right < slider.rect.right - scene.px(10)
+
+
+def test_the_keyboard_scrolls_the_rules_and_tab_still_reaches_back(app, ui):
+    app.push(RulesScene(app, preset_id="switch"))
+    ui.step()
+    scene = app.scenes.top
+    bar = scene.text_box.scroll_bar
+    assert bar is not None and bar.start_percentage == 0
+    ui.key(pygame.K_DOWN)
+    after_line = bar.start_percentage
+    assert after_line > 0
+    ui.key(pygame.K_PAGEDOWN)
+    assert bar.start_percentage > after_line
+    ui.key(pygame.K_END)
+    assert abs(bar.start_percentage + bar.visible_percentage - 1.0) < 0.01
+    ui.key(pygame.K_HOME)
+    assert bar.start_percentage == 0
+    assert scene.focused() is None, "scrolling is not moving the focus ring"
+    ui.key(pygame.K_TAB)
+    assert scene.focused() is ui.button("Back")

@@ -14,6 +14,9 @@ from ..rules_text import describe
 from ..widgets_util import WidgetScene, draw_heading
 
 THIS_GAME = "this_game"
+# Keys that scroll the rules, in views: a line's worth, a page, or all the way.
+SCROLL_KEYS = {pygame.K_UP: -0.15, pygame.K_DOWN: 0.15, pygame.K_PAGEUP: -0.9, pygame.K_PAGEDOWN: 0.9,
+               pygame.K_HOME: -100.0, pygame.K_END: 100.0}
 
 
 def rules_html(rules: RuleSet, for_match: bool = False, scale: float = 1.0) -> str:
@@ -84,6 +87,22 @@ class RulesScene(WidgetScene):
             self.manager, container=frame, object_id="#rules_text"))
         self.button(((width - self.px(220)) // 2, height - self.px(36) - button_h, self.px(220), button_h),
                     _("Back"), self.app.pop, name="back")
+
+    def dispatch(self, event) -> bool:
+        """The arrow, page and Home/End keys scroll the rules; Tab still moves the focus ring."""
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS and self.scroll_text(SCROLL_KEYS[event.key]):
+            return True
+        return super().dispatch(event)
+
+    def scroll_text(self, views: float) -> bool:
+        """Scroll the rules by ``views`` heights of the box; False when they fit and there is nothing to scroll."""
+        bar = getattr(getattr(self, "text_box", None), "scroll_bar", None)
+        if bar is None:
+            return False
+        shown = bar.visible_percentage
+        start = min(max(0.0, bar.start_percentage + views * shown), 1.0 - shown)
+        bar.set_scroll_from_start_percentage(start)
+        return True
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "dropdown", None):
