@@ -397,9 +397,10 @@ class WidgetScene(Scene):
         if any(isinstance(w, pygame_gui.elements.UIWindow) and w.alive() for w in self.widgets):
             return []       # a dialog is open: the keys belong to it
         return [w for w in self.widgets
-                if isinstance(w, (pygame_gui.elements.UIButton, pygame_gui.elements.UICheckBox))
+                if isinstance(w, (pygame_gui.elements.UIButton, pygame_gui.elements.UICheckBox,
+                                  pygame_gui.elements.UIDropDownMenu))
                 and w.alive() and w.visible and w.is_enabled
-                and (w in self._actions or isinstance(w, pygame_gui.elements.UICheckBox))]
+                and (w in self._actions or not isinstance(w, pygame_gui.elements.UIButton))]
 
     def focused(self):
         """The widget with the keyboard focus ring, or None while the ring is hidden."""
@@ -409,7 +410,10 @@ class WidgetScene(Scene):
         return reachable[self.focus_index % len(reachable)]
 
     def dispatch(self, event: pygame.event.Event) -> bool:
-        """Tab / Shift+Tab and the Up / Down arrows move a focus ring; Enter or Space presses what it is on."""
+        """Tab / Shift+Tab and Up / Down move a focus ring; Enter or Space presses what it is on.
+
+        On a drop-down, Left / Right (or Enter / Space) step through its choices.
+        """
         typing = any(isinstance(w, pygame_gui.elements.UITextEntryLine) and w.is_focused for w in self.widgets)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
             self.focus_shown = False    # back to the mouse: hide the ring until a key is pressed
@@ -430,6 +434,11 @@ class WidgetScene(Scene):
                 widget = self.focused()
                 if widget is not None:
                     self.press(widget)
+                    return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                widget = self.focused()
+                if isinstance(widget, pygame_gui.elements.UIDropDownMenu):
+                    self.choose_next(widget, 1 if event.key == pygame.K_RIGHT else -1)
                     return True
         return self.handle_event(event)
 
@@ -452,10 +461,24 @@ class WidgetScene(Scene):
             elif bottom > shown_from + view:
                 bar.set_scroll_from_start_percentage(min(1.0 - view / total, (bottom - view) / total))
 
+    def choose_next(self, menu, step: int) -> None:
+        """Move a drop-down ``step`` options on, as if the player had picked that option."""
+        options = menu.options_list
+        index = next((i for i, o in enumerate(options) if o[1] == menu.selected_option[1]), 0)
+        menu.selected_option = options[(index + step) % len(options)]
+        self.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, {
+            "text": menu.selected_option[0], "ui_element": menu,
+            "ui_object_id": menu.most_specific_combined_id}))
+        if menu.alive():
+            self.rebuild()      # the scene kept the choice; build again so the box shows it
+
     def press(self, widget) -> None:
-        """What a click on ``widget`` does: run a button's action, or flip a check box."""
+        """What a click on ``widget`` does: run a button's action, flip a check box, or step a drop-down."""
         if isinstance(widget, pygame_gui.elements.UICheckBox):
             widget.set_state(not widget.get_state())    # posts the same event a click would
+            return
+        if isinstance(widget, pygame_gui.elements.UIDropDownMenu):
+            self.choose_next(widget, 1)
             return
         self.app.sound.play("click")
         self._actions[widget]()

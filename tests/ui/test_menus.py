@@ -615,3 +615,24 @@ def test_the_keyboard_scrolls_the_rules_and_tab_still_reaches_back(app, ui):
     assert scene.focused() is None, "scrolling is not moving the focus ring"
     ui.key(pygame.K_TAB)
     assert scene.focused() is ui.button("Back")
+
+
+def test_the_keyboard_steps_through_a_drop_down_and_the_choice_sticks(app, ui):
+    app.push(NewGameScene(app))
+    ui.step()
+    scene = app.scenes.top
+    first = scene.preset_id
+    while scene.focused() is not scene.preset_menu:
+        ui.key(pygame.K_TAB)
+    ui.key(pygame.K_RIGHT)
+    assert scene.preset_id != first
+    assert scene.preset_menu.selected_option[1] == scene.preset_id, "the rebuilt box shows the new game"
+    assert scene.focused() is scene.preset_menu, "the ring stays on the drop-down"
+    ui.key(pygame.K_LEFT)
+    assert scene.preset_id == first
+    # A drop-down the scene does not rebuild for by itself (the match length) is shown again too.
+    while scene.focused() is not scene.match_menu:
+        ui.key(pygame.K_TAB)
+    before = scene.match_key
+    ui.key(pygame.K_RIGHT)
+    assert scene.match_key != before and scene.match_menu.selected_option[1] == scene.match_key
