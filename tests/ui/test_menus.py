@@ -614,6 +614,8 @@ def test_the_keyboard_scrolls_the_rules_and_tab_still_reaches_back(app, ui):
     assert bar.start_percentage == 0
     assert scene.focused() is None, "scrolling is not moving the focus ring"
     ui.key(pygame.K_TAB)
+    assert scene.focused() is scene.dropdown
+    ui.key(pygame.K_TAB)
     assert scene.focused() is ui.button("Back")
 
 
