@@ -157,11 +157,16 @@ def painted_frame(size: tuple[int, int], style: str, scale: float = 1.0) -> tupl
     spread = round(8 * scale) if shadow_alpha else 0
     out = pygame.Surface((width + 2 * spread, height + 2 * spread), pygame.SRCALPHA)
     if shadow_alpha:
-        # A blurred shadow: a small dark rounded rectangle scaled up smoothly.
-        small = pygame.Surface((max(2, out.get_width() // 8), max(2, out.get_height() // 8)), pygame.SRCALPHA)
-        inner = pygame.Rect(0, 0, max(1, width // 8), max(1, height // 8))
-        inner.center = (small.get_width() // 2, small.get_height() // 2 + 1)
-        pygame.draw.rect(small, (0, 0, 0, shadow_alpha), inner, border_radius=max(1, radius // 8))
+        # A blurred shadow: a small dark rounded rectangle, softened twice and scaled up smoothly.
+        # Its corners are as round as the panel's, so no square shadow shows past a rounded corner.
+        factor = 6
+        small_size = (max(4, out.get_width() // factor), max(4, out.get_height() // factor))
+        small = pygame.Surface(small_size, pygame.SRCALPHA)
+        inner = pygame.Rect(0, 0, max(1, (width - spread) // factor), max(1, (height - spread) // factor))
+        inner.center = (small_size[0] // 2, small_size[1] // 2 + 1)
+        pygame.draw.rect(small, (0, 0, 0, shadow_alpha), inner, border_radius=max(2, (radius + spread) // factor))
+        softer = pygame.transform.smoothscale(small, (max(2, small_size[0] // 2), max(2, small_size[1] // 2)))
+        small = pygame.transform.smoothscale(softer, small_size)
         out.blit(pygame.transform.smoothscale(small, out.get_size()), (0, 2))
     big = pygame.Surface((width * 2, height * 2), pygame.SRCALPHA)
     pygame.draw.rect(big, fill, big.get_rect(), border_radius=radius * 2)
@@ -226,6 +231,20 @@ def draw_card_fan(surface: pygame.Surface, cards: list[pygame.Surface], centre: 
         rect = rotated.get_rect(center=(round(x), round(y)))
         surface.blit(shadow, rect.move(4, 6))
         surface.blit(rotated, rect)
+
+
+@lru_cache(maxsize=16)
+def slider_fill(size: tuple[int, int]) -> pygame.Surface:
+    """The filled part of a slider's track: a gold bar with round ends, drawn 4x and smoothed down."""
+    width, height = size
+    big = pygame.Surface((width * 4, height * 4), pygame.SRCALPHA)
+    for row in range(height * 4):
+        shade = 1.08 - 0.28 * row / max(1, height * 4 - 1)     # lighter on top, like the handle
+        pygame.draw.line(big, [min(255, round(c * shade)) for c in GOLD], (0, row), (width * 4, row))
+    mask = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=height * 2)
+    big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return pygame.transform.smoothscale(big, size)
 
 
 @lru_cache(maxsize=8)
@@ -372,9 +391,7 @@ class WidgetScene(Scene):
                 track = pygame.Rect(widget.rect).inflate(-self.px(8), -self.px(12))
                 track.width = max(0, widget.sliding_button.rect.left - track.left)
                 if track.width > 0 and track.height > 0:
-                    fill = pygame.Surface(track.size, pygame.SRCALPHA)
-                    pygame.draw.rect(fill, (*GOLD, 150), fill.get_rect(), border_radius=track.height // 2)
-                    surface.blit(fill, track)
+                    surface.blit(slider_fill(track.size), track)
                 continue
             if not (isinstance(widget, pygame_gui.elements.UICheckBox) and widget.alive() and widget.visible
                     and widget.get_state() is True):

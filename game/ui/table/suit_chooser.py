@@ -123,8 +123,7 @@ class SuitChooser:
                      panel.move(0, offset_y))
         title_size = max(16, int(self.rects[0].h * 0.2))
         title = text.render(_("Name a suit"), title_size, shapes.GOLD, bold=True, shadow=True)
-        buttons_centre = (self.rects[0].left + self.rects[-1].right) // 2
-        surface.blit(title, title.get_rect(midtop=(buttons_centre, panel.top + int(self.rects[0].h * 0.16)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + int(self.rects[0].h * 0.16)
                                                    + offset_y)))
         if card_image is not None:
             card_rect = self.card_rect.move(0, offset_y)
