@@ -1,0 +1,127 @@
+"""How much would Hard win if it could see more than its view? A ceiling for the 4-player target.
+
+Hard plays the arena's deals against Medium (deal g // N, Hard's seat rotated g % N, the
+same seeds as ``python -m game.ai.arena``), at its normal time budget, but every world it
+samples is corrected towards the truth:
+
+- ``next``: the next player's hand in each sampled world is their true hand (cards are
+  swapped with wherever the sampler had put them, so every hand keeps its size);
+- ``all``: every hand is the true one; only the order of the stock is sampled.
+
+These players cheat on purpose: they bound what more information could give, which the
+regret measurements (``bench/decision_regret.py``) can only estimate. The game's own bots
+never see more than their view (``tests/ai/test_ai_hidden_cards.py``).
+
+Usage:
+  python bench/information_ceiling.py --players 4 --games 300 --seed 1 --knows next [--jobs 2]
+Prints Hard's win rate with its 95 % interval, then one JSON line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import game.ai.hard as hard_module  # noqa: E402
+from game.ai.arena import wilson_interval  # noqa: E402
+from game.ai.hard import HardBot  # noqa: E402
+from game.ai.medium import MediumBot  # noqa: E402
+from game.rules import PRESETS, HandState, preset, view_of  # noqa: E402
+
+KNOWS = ("nothing", "next", "all")
+
+
+def with_true_hands(world: HandState, truth: HandState, players: list[int]) -> HandState:
+    """``world`` with the hands of ``players`` swapped to their true cards (sizes kept)."""
+    for player in players:
+        wanted = set(truth.hands[player])
+        hand = world.hands[player]
+        spare = [card for card in hand if card not in wanted]
+        missing = [card for card in truth.hands[player] if card not in set(hand)]
+        for card, give in zip(missing, spare):
+            for place in [*world.hands, world.stock]:
+                if place is not hand and card in place:
+                    place[place.index(card)] = give
+                    break
+            hand[hand.index(give)] = card
+    return world
+
+
+def play_games(task) -> list[bool]:
+    """Whether Hard won each of games ``first..last``."""
+    rules_id, players, seed, first, last, knows, budget_ms = task
+    rules = preset(rules_id, players)
+    medium, hard = MediumBot(), HardBot(budget_ms=budget_ms)
+    honest_sampler = hard_module.sample_state
+    results = []
+    for game in range(first, last):
+        deal, rotation = divmod(game, players)
+        hard_seat = rotation % players
+        state, _ = HandState.deal(rules, random.Random(f"{seed}:deal:{deal}"), dealer=deal % players)
+        rng = random.Random(f"{seed}:bots:{game}")
+        while not state.over:
+            view = view_of(state, state.current)
+            if state.current != hard_seat:
+                state.apply(medium.choose_action(view, rng))
+                continue
+            if knows == "nothing":
+                peeking = []
+            elif knows == "next":
+                peeking = [(hard_seat + state.direction) % players]
+            else:
+                peeking = [p for p in range(players) if p != hard_seat]
+            truth = state
+            hard_module.sample_state = lambda v, r: with_true_hands(honest_sampler(v, r), truth, peeking)
+            try:
+                action = hard.choose_action(view, rng)
+            finally:
+                hard_module.sample_state = honest_sampler
+            state.apply(action)
+        results.append(state.winner == hard_seat)
+    return results
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="crazy_eights")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--knows", default="next", help="one of: " + ", ".join(KNOWS))
+    parser.add_argument("--budget-ms", type=int, default=hard_module.DEFAULT_BUDGET_MS)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.rules not in PRESETS:
+        parser.error(f"unknown preset {args.rules!r}; choose from {', '.join(PRESETS)}")
+    if args.knows not in KNOWS:
+        parser.error(f"--knows must be one of {', '.join(KNOWS)}, not {args.knows!r}")
+    if not 2 <= args.players <= 7 or min(args.games, args.jobs, args.budget_ms) < 1:
+        parser.error("--players must be 2 to 7, and --games, --jobs and --budget-ms at least 1")
+    started = time.perf_counter()
+    bounds = [round(args.games * i / args.jobs) for i in range(args.jobs + 1)]
+    tasks = [(args.rules, args.players, args.seed, bounds[i], bounds[i + 1], args.knows, args.budget_ms)
+             for i in range(args.jobs) if bounds[i] < bounds[i + 1]]
+    if args.jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            parts = pool.map(play_games, tasks)
+    else:
+        parts = [play_games(task) for task in tasks]
+    wins = sum(sum(part) for part in parts)
+    low, high = wilson_interval(wins, args.games)
+    print(f"Hard knowing {args.knows}: {wins}/{args.games} hands won = {wins / args.games:.1%} "
+          f"[{low:.1%}, {high:.1%}] ({args.rules}, {args.players} players, seed {args.seed})")
+    print(json.dumps({"bench": "information_ceiling", "rules": args.rules, "players": args.players,
+                      "games": args.games, "seed": args.seed, "knows": args.knows, "wins": wins,
+                      "win_rate": round(wins / args.games, 4), "ci95": [round(low, 4), round(high, 4)],
+                      "seconds": round(time.perf_counter() - started, 1)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
