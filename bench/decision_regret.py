@@ -32,12 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.arena import UsageError  # noqa: E402
+from game.ai.arena import UsageError, deal_game  # noqa: E402
 from game.ai.hard import (ROLLOUT_DEPTH, ROLLOUT_EPSILON, HardBot, obvious_action, rollout,  # noqa: E402
                           searched_candidates)
 from game.ai.heuristic import full_deck_counts  # noqa: E402
 from game.ai.medium import MediumBot  # noqa: E402
-from game.rules import PRESETS, HandState, preset, view_of  # noqa: E402
+from game.rules import PRESETS, preset, view_of  # noqa: E402
 from game.rules.moves import DRAW  # noqa: E402
 from game.rules.state import tables_for  # noqa: E402
 
@@ -109,10 +109,7 @@ def play_games(task) -> list[dict]:
     driver = HardBot(iterations=driver_iterations)
     positions = []
     for game in range(first, last):
-        deal, rotation = divmod(game, players)
-        hard_seat = rotation % players
-        state, _ = HandState.deal(rules, random.Random(f"{seed}:deal:{deal}"), dealer=deal % players)
-        rng = random.Random(f"{seed}:bots:{game}")
+        state, hard_seat, rng = deal_game(rules, seed, game)
         while not state.over:
             view = view_of(state, state.current)
             if state.current != hard_seat:

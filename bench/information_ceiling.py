@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import sys
 import time
 from pathlib import Path
@@ -29,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import game.ai.hard as hard_module  # noqa: E402
-from game.ai.arena import wilson_interval  # noqa: E402
+from game.ai.arena import deal_game, wilson_interval  # noqa: E402
 from game.ai.hard import HardBot  # noqa: E402
 from game.ai.medium import MediumBot  # noqa: E402
 from game.rules import PRESETS, HandState, preset, view_of  # noqa: E402
@@ -61,10 +60,7 @@ def play_games(task) -> list[bool]:
     honest_sampler = hard_module.sample_state
     results = []
     for game in range(first, last):
-        deal, rotation = divmod(game, players)
-        hard_seat = rotation % players
-        state, _ = HandState.deal(rules, random.Random(f"{seed}:deal:{deal}"), dealer=deal % players)
-        rng = random.Random(f"{seed}:bots:{game}")
+        state, hard_seat, rng = deal_game(rules, seed, game)
         while not state.over:
             view = view_of(state, state.current)
             if state.current != hard_seat:

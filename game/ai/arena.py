@@ -82,14 +82,25 @@ def _empty_record(entries: int) -> dict:
             "search_seconds": [0.0] * entries, "games": 0, "moves": 0}
 
 
+def deal_game(rules: RuleSet, seed: int, game: int) -> tuple[HandState, int, random.Random]:
+    """Game number ``game`` of a run: its dealt hand, how many seats the bots are moved on, and their RNG.
+
+    Game g plays deal g // N with the bots moved g % N seats, so every bot plays every seat on
+    the same cards. The benches that replay the arena's games (``bench/decision_regret.py``,
+    ``bench/information_ceiling.py``) deal them here too.
+    """
+    players = rules.players
+    deal, rotation = divmod(game, players)
+    state, _ = HandState.deal(rules, random.Random(f"{seed}:deal:{deal}"), dealer=deal % players)
+    return state, rotation, random.Random(f"{seed}:bots:{game}")
+
+
 def play_hand(rules: RuleSet, bots: list, seed: int, game: int, record: dict) -> None:
     """Play game number ``game`` (one hand) and add its outcome to ``record``."""
     players = rules.players
-    deal, rotation = divmod(game, players)
+    state, rotation, bot_rng = deal_game(rules, seed, game)
     seat_of_entry = [(entry + rotation) % players for entry in range(players)]
     entry_of_seat = {seat: entry for entry, seat in enumerate(seat_of_entry)}
-    state, _ = HandState.deal(rules, random.Random(f"{seed}:deal:{deal}"), dealer=deal % players)
-    bot_rng = random.Random(f"{seed}:bots:{game}")
     moves = 0
     while not state.over:
         seat = state.current

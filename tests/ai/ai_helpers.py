@@ -1,12 +1,23 @@
 """Shared helpers for the AI tests: positions from real play and from readable card lists."""
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 
 from game.rules import HOUSE_RULES_BY_ID, PRESETS, HandState, cards_from_str, preset, view_of
 from game.ai.heuristic import state_pick
 
 FAST_HARD_ITERATIONS = 40
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_bench(name: str):
+    """A script under ``bench/`` as a module (the benches are scripts, not a package)."""
+    spec = importlib.util.spec_from_file_location(name, REPO_ROOT / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def custom_rule_sets(count: int, seed: int = 5) -> list:

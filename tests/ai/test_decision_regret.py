@@ -1,21 +1,13 @@
 """bench/decision_regret.py: the regret arithmetic, and the command line through a real subprocess."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from .ai_helpers import REPO_ROOT, load_bench
+
 SCRIPT = REPO_ROOT / "bench" / "decision_regret.py"
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("decision_regret", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def run_script(*args: str) -> subprocess.CompletedProcess:
@@ -24,7 +16,7 @@ def run_script(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_regret_is_the_gap_to_the_oracles_best_choice_and_pairs_with_the_first_variant():
-    bench = load_bench()
+    bench = load_bench("decision_regret")
     positions = [
         {"kind": "plain", "values": {1: 0.5, 2: 0.3}, "choices": {"a": 2, "b": 1}},
         {"kind": "suit", "values": {3: 0.1, 4: 0.4, 5: 0.2}, "choices": {"a": 4, "b": 5}},
@@ -37,7 +29,7 @@ def test_regret_is_the_gap_to_the_oracles_best_choice_and_pairs_with_the_first_v
 
 
 def test_variant_specs_parse_or_say_what_is_wrong():
-    bench = load_bench()
+    bench = load_bench("decision_regret")
     assert bench.parse_variant("hard:900:prune_z=2.3") == {
         "name": "hard:900:prune_z=2.3", "level": "hard", "iterations": 900, "settings": {"prune_z": 2.3}}
     for bad, words in [("hard", "expected"), ("hard:0", "expected"), ("easy", "expected"),

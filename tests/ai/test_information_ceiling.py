@@ -1,38 +1,22 @@
 """bench/information_ceiling.py: the truth-correction of sampled worlds, and its command line."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import subprocess
 import sys
-from collections import Counter
-from pathlib import Path
 
 from game.ai.knowledge import sample_state
 from game.rules import HandState, preset, view_of
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+from ..rules.test_properties import all_cards
+from .ai_helpers import REPO_ROOT, load_bench
+
 SCRIPT = REPO_ROOT / "bench" / "information_ceiling.py"
 
 
-def load_bench():
-    spec = importlib.util.spec_from_file_location("information_ceiling", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def everything(state: HandState) -> Counter:
-    cards = Counter(state.stock)
-    cards.update(state.discard)
-    for hand in state.hands:
-        cards.update(hand)
-    return cards
-
-
 def test_true_hands_replace_the_sampled_ones_and_nothing_else_changes_size():
-    bench = load_bench()
+    bench = load_bench("information_ceiling")
     rules = preset("crazy_eights", 4)
     for seed in range(20):
         truth, _ = HandState.deal(rules, random.Random(seed))
@@ -51,7 +35,7 @@ def test_true_hands_replace_the_sampled_ones_and_nothing_else_changes_size():
         assert sorted(world.hands[nxt]) == sorted(truth.hands[nxt])
         assert world.hands[me] == truth.hands[me]
         assert ([len(h) for h in world.hands], len(world.stock)) == sizes
-        assert everything(world) == everything(truth)
+        assert all_cards(world) == all_cards(truth)
 
 
 def test_the_script_plays_real_hands_and_ends_with_one_json_line():
