@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import random
 import sys
 import time
@@ -32,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.arena import UsageError, deal_game  # noqa: E402
+from game.ai.arena import UsageError, deal_game, game_ranges, map_tasks  # noqa: E402
 from game.ai.hard import (ROLLOUT_DEPTH, ROLLOUT_EPSILON, HardBot, obvious_action, rollout,  # noqa: E402
                           searched_candidates)
 from game.ai.heuristic import full_deck_counts  # noqa: E402
@@ -172,15 +171,9 @@ def main(argv=None) -> int:
         print(f"decision_regret: {error}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    step = max(1, args.games // (args.jobs * 4))
-    tasks = [(args.rules, args.players, args.seed, first, min(args.games, first + step), args.worlds,
-              args.driver_iterations, variants) for first in range(0, args.games, step)]
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            parts = pool.map(play_games, tasks, chunksize=1)
-    else:
-        parts = [play_games(task) for task in tasks]
-    positions = [p for part in parts for p in part]
+    tasks = [(args.rules, args.players, args.seed, first, last, args.worlds, args.driver_iterations, variants)
+             for first, last in game_ranges(args.games, args.jobs)]
+    positions = [p for part in map_tasks(play_games, tasks, args.jobs) for p in part]
     names = [v["name"] for v in variants]
     if not positions:
         print("decision_regret: no position with a choice to make; play more games", file=sys.stderr)

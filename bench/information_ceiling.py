@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -28,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import game.ai.hard as hard_module  # noqa: E402
-from game.ai.arena import deal_game, wilson_interval  # noqa: E402
+from game.ai.arena import deal_game, game_ranges, map_tasks, wilson_interval  # noqa: E402
 from game.ai.hard import HardBot  # noqa: E402
 from game.ai.medium import MediumBot  # noqa: E402
 from game.rules import PRESETS, HandState, preset, view_of  # noqa: E402
@@ -100,15 +99,9 @@ def main(argv=None) -> int:
     if not 2 <= args.players <= 7 or min(args.games, args.jobs, args.budget_ms) < 1:
         parser.error("--players must be 2 to 7, and --games, --jobs and --budget-ms at least 1")
     started = time.perf_counter()
-    bounds = [round(args.games * i / args.jobs) for i in range(args.jobs + 1)]
-    tasks = [(args.rules, args.players, args.seed, bounds[i], bounds[i + 1], args.knows, args.budget_ms)
-             for i in range(args.jobs) if bounds[i] < bounds[i + 1]]
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            parts = pool.map(play_games, tasks)
-    else:
-        parts = [play_games(task) for task in tasks]
-    wins = sum(sum(part) for part in parts)
+    tasks = [(args.rules, args.players, args.seed, first, last, args.knows, args.budget_ms)
+             for first, last in game_ranges(args.games, args.jobs)]
+    wins = sum(sum(part) for part in map_tasks(play_games, tasks, args.jobs))
     low, high = wilson_interval(wins, args.games)
     print(f"Hard knowing {args.knows}: {wins}/{args.games} hands won = {wins / args.games:.1%} "
           f"[{low:.1%}, {high:.1%}] ({args.rules}, {args.players} players, seed {args.seed})")

@@ -163,25 +163,33 @@ def _merge(total: dict, part: dict) -> None:
     total["moves"] += part["moves"]
 
 
+def game_ranges(games: int, jobs: int, most: int = 25) -> list[tuple[int, int]]:
+    """Games 0..games-1 cut into (first, last) chunks: about four per worker, at most ``most`` games each."""
+    chunk = max(1, min(most, games // (jobs * 4) or 1))
+    return [(first, min(games, first + chunk)) for first in range(0, games, chunk)]
+
+
+def map_tasks(function, tasks: list, jobs: int):
+    """``function`` over ``tasks`` in ``jobs`` spawned worker processes (here, for one job); results as they end."""
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            yield from pool.imap_unordered(function, tasks)
+    else:
+        for task in tasks:
+            yield function(task)
+
+
 def run(rules: RuleSet, bot_levels: list[str], games: int, seed: int, jobs: int = 1,
         budget_ms: int = DEFAULT_BUDGET_MS, whole_matches: bool = False, progress=None) -> dict:
     """Play ``games`` hands (or matches) and return the summary (the ``--json`` object)."""
-    chunk = max(1, min(25, games // (jobs * 4) or 1))
-    tasks = [(rules.to_dict(), bot_levels, budget_ms, seed, first, min(games, first + chunk), whole_matches)
-             for first in range(0, games, chunk)]
+    tasks = [(rules.to_dict(), bot_levels, budget_ms, seed, first, last, whole_matches)
+             for first, last in game_ranges(games, jobs)]
     record = _empty_record(len(bot_levels))
     started = time.perf_counter()
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for part in pool.imap_unordered(play_chunk, tasks):
-                _merge(record, part)
-                if progress:
-                    progress(record["games"], games)
-    else:
-        for task in tasks:
-            _merge(record, play_chunk(task))
-            if progress:
-                progress(record["games"], games)
+    for part in map_tasks(play_chunk, tasks, jobs):
+        _merge(record, part)
+        if progress:
+            progress(record["games"], games)
     return summarize(rules, bot_levels, record, budget_ms, whole_matches, time.perf_counter() - started)
 
 
