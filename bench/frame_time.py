@@ -75,6 +75,8 @@ def measure_frames(seconds: float, budget_ms: int, seed: int):
 
     from game.rules import Match, preset
     from game.ui.app import App
+    from game.session import Seat
+    from game.ui.sessions import session_for
     from game.ui.table import TableScene
 
     app = App(size=(1280, 720), headless=True, fullscreen=False)
@@ -82,8 +84,8 @@ def measure_frames(seconds: float, budget_ms: int, seed: int):
     app.running = True
     kinds = ["hard", "easy", "hard", "medium", "hard", "easy", "hard"]
     names = ["Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid", "Greta"]
-    seats = [{"name": names[i], "kind": kinds[i]} for i in range(7)]
-    table = TableScene(app, Match(preset("crazy_eights", 7), seed), seats)
+    seats = [Seat(names[i], kinds[i]) for i in range(7)]
+    table = TableScene(app, session_for(app, Match(preset("crazy_eights", 7), seed), seats))
     app.push(table)
     clock = pygame.time.Clock()
     deal, play, thinking, cpu = [], [], [], []
@@ -91,9 +93,9 @@ def measure_frames(seconds: float, budget_ms: int, seed: int):
     warmup = 3
     dt = 1 / 60
     while time.perf_counter() - started < seconds:
-        dealing = any(s.flying for s in table.sprites) and not table.match.moves[-1]
-        hard_thinking = (table.worker.busy and table.ai_thinking_seat() is not None
-                         and table.kind(table.ai_thinking_seat()) == "hard")
+        dealing = any(s.flying for s in table.board.sprites) and not table.match.moves[-1]
+        hard_thinking = (table.session.worker.busy and table.thinking_seat() is not None
+                         and table.session.seats[table.thinking_seat()].kind == "hard")
         begun = time.perf_counter()
         cpu_begun = time.thread_time()
         app.step(dt)
@@ -109,7 +111,7 @@ def measure_frames(seconds: float, budget_ms: int, seed: int):
         dt = min(clock.tick(60) / 1000.0, 0.1)
     moves = sum(len(h) for h in table.match.moves)
     hands = table.match.hand_number
-    workers = sorted(table.worker.used)
+    workers = sorted(table.session.worker.used)
     app.shutdown()
     return deal, play, thinking, cpu, moves, hands, workers
 

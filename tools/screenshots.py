@@ -31,7 +31,9 @@ def _size(text: str) -> tuple[int, int]:
 def fill_sample_data(folders) -> None:
     """Statistics rows and an autosaved match, so those screens have something to show."""
     from game.rules import Match, preset
+    from game.session import Seat
     from game.store import AutosaveStore, StatisticsStore
+    from game.store.saved_game import SavedGame, save_autosave
 
     stats = StatisticsStore(folders)
     sample = [("crazy_eights", "medium", [(True, 0), (False, 23), (True, 0), (False, 41)], [True, False]),
@@ -47,9 +49,8 @@ def fill_sample_data(folders) -> None:
     match = Match(preset("crazy_eights", 4), seed=42)
     for _ in range(6):
         match.apply(match.legal_moves()[0])
-    AutosaveStore(folders).save({"record": match.to_record(), "seats": [
-        {"name": "You", "kind": "human"}, {"name": "Ada", "kind": "easy"},
-        {"name": "Bruno", "kind": "medium"}, {"name": "Chloé", "kind": "hard"}]})
+    seats = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Bruno", "medium"), Seat("Chloé", "hard")]
+    save_autosave(AutosaveStore(folders), SavedGame.of(match, seats))
 
 
 class StandInTable:
@@ -62,7 +63,7 @@ class StandInTable:
 
         self.app = app
         self.match = Match(preset("crazy_eights", 4), seed=1)
-        self.seats = [{"name": "You", "kind": "human"}] + [{"name": n, "kind": "medium"} for n in ("Ada", "Bruno", "Chloé")]
+        self.seats = [Seat("You", "human")] + [Seat(n, "medium") for n in ("Ada", "Bruno", "Chloé")]
 
     def on_enter(self): pass
     def on_exit(self): pass
@@ -97,6 +98,8 @@ def main(argv=None) -> int:
         from game.ui.scenes.rules import RulesScene
         from game.ui.scenes.settings import SettingsScene
         from game.ui.scenes.statistics import StatisticsScene
+        from game.session import Seat
+        from game.ui.sessions import session_for
 
         folders = UserFolders.default()
         fill_sample_data(folders)
@@ -119,33 +122,33 @@ def main(argv=None) -> int:
             written.append(path)
 
         def table_scene():
-            seats = [{"name": app.settings.player_name, "kind": "human"}] + [
-                {"name": n, "kind": "medium"} for n in ("Ada", "Bruno", "Chloé")]
+            seats = [Seat(app.settings.player_name, "human")] + [
+                Seat(n, "medium") for n in ("Ada", "Bruno", "Chloé")]
             if TableScene is None:
                 return StandInTable(app)
-            return TableScene(app, Match(preset("crazy_eights", 4), seed=7), seats)
+            return TableScene(app, session_for(app, Match(preset("crazy_eights", 4), seed=7), seats))
 
         def small_table(players):
             names = ("Ada", "Bruno")[:players - 1]
-            seats = [{"name": app.settings.player_name, "kind": "human"}] + [
-                {"name": n, "kind": "medium"} for n in names]
-            return TableScene(app, Match(preset("crazy_eights", players), seed=3), seats)
+            seats = [Seat(app.settings.player_name, "human")] + [
+                Seat(n, "medium") for n in names]
+            return TableScene(app, session_for(app, Match(preset("crazy_eights", players), seed=3), seats))
 
         def table_with_wild_to_play():
             """A 4-player table where it is the human's turn with an eight in hand, chooser open."""
             from game.rules.cards import card_to_str
             for seed in range(1, 200):
-                table = TableScene(app, Match(preset("crazy_eights", 4), seed=seed), [
-                    {"name": app.settings.player_name, "kind": "human"}] + [
-                    {"name": n, "kind": "medium"} for n in ("Ada", "Bruno", "Chloé")])
+                table = TableScene(app, session_for(app, Match(preset("crazy_eights", 4), seed=seed), [
+                    Seat(app.settings.player_name, "human")] + [
+                    Seat(n, "medium") for n in ("Ada", "Bruno", "Chloé")]))
                 app.scenes.clear_to(table)
                 for _ in range(240):
                     if table.human_turn():
                         break
                     app.step(1 / 30)
-                eights = [c for c in table.hand_cards(table.human) if card_to_str(c).startswith("8")]
+                eights = [c for c in table.session.view().my_cards if card_to_str(c).startswith("8")]
                 if table.human_turn() and eights:
-                    sprite = next(s for s in table.sprites if s.card == eights[0])
+                    sprite = next(s for s in table.board.sprites if s.card == eights[0])
                     table.play_card(eights[0], sprite)
                     return table
             return None
@@ -250,8 +253,8 @@ def main(argv=None) -> int:
                     saved = app.settings
                     app.settings = dataclasses.replace(saved, animation_speed="instant", ai_think_budget_ms=10)
                     rules = preset("crazy_eights", 3).replace(match_end="fixed_hands", fixed_hands=2)
-                    seats = [{"name": n, "kind": k} for n, k in (("Ada", "easy"), ("Bruno", "medium"), ("Chloé", "hard"))]
-                    app.scenes.clear_to(TableScene(app, Match(rules, seed=5), seats))
+                    seats = [Seat(n, k) for n, k in (("Ada", "easy"), ("Bruno", "medium"), ("Chloé", "hard"))]
+                    app.scenes.clear_to(TableScene(app, session_for(app, Match(rules, seed=5), seats)))
                     results = {"HandResultScene": "hand_result", "MatchResultScene": "match_result"}
                     for _ in range(20_000):
                         app.step(1 / 60)

@@ -234,8 +234,12 @@ class Match:
         return cls.from_record(record)
 
     @classmethod
-    def from_record(cls, record) -> "Match":
-        """Replay a record into a new match; raises RecordError on anything malformed."""
+    def from_record(cls, record, observer=None) -> "Match":
+        """Replay a record into a new match; raises RecordError on anything malformed.
+
+        ``observer(match, seat, move, events)``, when given, hears every step of the
+        replay in order: each deal (``seat`` and ``move`` None) and each move with its events.
+        """
         if not isinstance(record, dict):
             raise RecordError("the game record is not a JSON object")
         if record.get("format") != RECORD_FORMAT:
@@ -264,11 +268,19 @@ class Match:
             if number > 1:
                 if not match.hand.over or match.over:
                     raise RecordError(f"the game record has a hand {number} that was never reached")
-                match.start_next_hand()
+                deal_events = match.start_next_hand()
+            else:
+                deal_events = match.deal_events
+            if observer is not None:
+                observer(match, None, None, deal_events)
             for index, text in enumerate(moves, start=1):
                 try:
-                    match.apply(Move.parse(text))
+                    move = Move.parse(text)
+                    seat = match.current_seat
+                    events = match.apply(move)
                 except (MoveNotationError, IllegalMove) as error:
                     raise RecordError(f"move {index} of hand {number} ({text!r}) cannot be "
                                       f"replayed: {error}") from None
+                if observer is not None:
+                    observer(match, seat, move, events)
         return match

@@ -237,11 +237,25 @@ class App:
     def replace(self, scene) -> None:
         self.scenes.replace(scene)
 
+    def go(self, name: str, *args, how: str = "push", **kwargs):
+        """Open the scene called ``name`` (see ``navigation.SCENES``): pushed on top, replacing the
+        top one (``how="replace"``) or alone on the stack (``how="clear"``); returns it."""
+        from . import navigation
+
+        scene = navigation.create(self, name, *args, **kwargs)
+        if how == "push":
+            self.scenes.push(scene)
+        elif how == "replace":
+            self.scenes.replace(scene)
+        elif how == "clear":
+            self.scenes.clear_to(scene)
+        else:
+            raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
+        return scene
+
     def main_menu(self) -> None:
         """Drop every scene and show the main menu."""
-        from .scenes.menu import MainMenuScene
-
-        self.scenes.clear_to(MainMenuScene(self))
+        self.go("menu", how="clear")
 
     def quit(self) -> None:
         """End the main loop after this frame."""
@@ -440,13 +454,16 @@ def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
         if not isinstance(app.scenes.top, MainMenuScene):
             print("smoke: the main menu did not open", file=sys.stderr)
             return 1
+        from game.session import Seat
+
+        from .sessions import session_for
         from .table import MatchResultScene, TableScene
 
         rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=2)
         match = Match(rules, seed=seed)
-        seats = [{"name": "Ada", "kind": "easy"}, {"name": "Bruno", "kind": "medium"},
-                 {"name": "Chloe", "kind": "hard"}]
-        table = TableScene(app, match, seats)
+        seats = [Seat("Ada", "easy"), Seat("Bruno", "medium"),
+                 Seat("Chloe", "hard")]
+        table = TableScene(app, session_for(app, match, seats))
         app.push(table)
         started = time.monotonic()
         frames = 0
@@ -463,11 +480,11 @@ def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
         if not table.match.over:
             print("smoke: the match result showed before the match was over", file=sys.stderr)
             return 1
-        names = ", ".join(seats[s]["name"] for s in table.match.winners)
+        names = ", ".join(seats[s].name for s in table.match.winners)
         import pygame
         print(f"smoke: ok, {len(table.match.results)} hands in {frames} frames "
               f"({time.monotonic() - started:.1f} s); won by {names}; "
-              f"AI worker: {', '.join(sorted(table.worker.used)) or 'none'}; "
+              f"AI worker: {', '.join(sorted(table.session.worker.used)) or 'none'}; "
               f"window: {pygame.display.get_caption()[0]!r}")
         app.shutdown()
     return 0
@@ -547,7 +564,9 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
 
     from .scenes.menu import MainMenuScene
     from .table import HandResultScene, MatchResultScene, TableScene
-    from .table.ai_worker import make_bot
+    from game.session import Seat, make_bot
+
+    from .sessions import session_for
 
     app = App(size=MIN_SIZE, headless=True, fullscreen=False)
     app.settings = dataclasses.replace(app.settings, animation_speed="instant", ai_think_budget_ms=10)
@@ -565,9 +584,9 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
         print(f"resumed {sum(len(h) for h in match.moves)} {match_fingerprint(match)}", flush=True)
     else:
         rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=hands)
-        seats = [{"name": "Pilot", "kind": "human"}, {"name": "Ada", "kind": "easy"},
-                 {"name": "Bruno", "kind": "easy"}]
-        app.push(TableScene(app, Match(rules, seed), seats))
+        seats = [Seat("Pilot", "human"), Seat("Ada", "easy"),
+                 Seat("Bruno", "easy")]
+        app.push(TableScene(app, session_for(app, Match(rules, seed), seats)))
     table = app.scenes.top
     pilot, rng = make_bot("easy", 10), random.Random(seed)
     answered = None

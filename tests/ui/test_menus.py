@@ -9,8 +9,10 @@ import pygame_gui
 import pytest
 
 from game.rules import Match, preset
+from game.session import Seat
 from game.store import AutosaveStore, Settings, StatisticsStore, UserFolders
 from game.ui.scenes.menu import MainMenuScene
+from game.ui.sessions import session_for
 from game.ui.scenes.message import ConfirmScene, MessageScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
@@ -64,7 +66,7 @@ def test_continue_appears_only_with_an_autosave_and_resumes_it(app, ui, home):
     table = app.scenes.top
     assert isinstance(table, TableScene)
     assert table.match.to_record() == match.to_record()
-    assert [seat["name"] for seat in table.seats] == ["You", "Ada", "Bruno"]
+    assert [seat.name for seat in table.session.seats] == ["You", "Ada", "Bruno"]
 
 
 def test_a_damaged_autosave_shows_one_line_and_hides_continue(app, ui, home):
@@ -180,7 +182,7 @@ def test_start_from_the_new_game_screen_deals_a_match_at_the_table(app, ui, home
     table = app.scenes.top
     assert isinstance(table, TableScene)
     assert table.match.rules.players == 3 and table.match.rules.target == 200
-    assert [seat["kind"] for seat in table.seats] == ["human", "medium", "hard"]
+    assert [seat.kind for seat in table.session.seats] == ["human", "medium", "hard"]
     assert [type(s) for s in app.scenes] == [MainMenuScene, TableScene]  # Back from the table is the menu
     remembered = saved_settings(home)["last_new_game"]
     assert remembered["players"] == 3 and remembered["match"] == "target:200"
@@ -276,8 +278,8 @@ def open_table(app, ui, seed=5):
     from game.ui.table import TableScene
 
     app.main_menu()
-    seats = [{"name": "You", "kind": "human"}, {"name": "Ada", "kind": "easy"}, {"name": "Bruno", "kind": "easy"}]
-    table = TableScene(app, Match(preset("crazy_eights", 3), seed=seed), seats)
+    seats = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Bruno", "easy")]
+    table = TableScene(app, session_for(app, Match(preset("crazy_eights", 3), seed=seed), seats))
     app.push(table)
     ui.step(3)
     return table
@@ -333,7 +335,7 @@ def test_export_then_import_a_game_record_through_the_file_dialog(app, ui, tmp_p
     imported = app.scenes.top
     assert isinstance(imported, TableScene) and imported is not other
     assert imported.match.to_record() == exported_record
-    assert [s["name"] for s in imported.seats] == ["You", "Ada", "Bruno"]
+    assert [s.name for s in imported.session.seats] == ["You", "Ada", "Bruno"]
 
 
 def test_importing_a_file_that_is_not_a_record_says_why_and_stays_paused(app, ui, tmp_path):
@@ -364,8 +366,8 @@ def all_scenes(app):
     try:
         from game.ui.table import TableScene
 
-        seats = [{"name": "You", "kind": "human"}] + [{"name": n, "kind": "easy"} for n in ("Ada", "Bruno")]
-        table = TableScene(app, Match(preset("crazy_eights", 3), seed=3), seats)
+        seats = [Seat("You", "human")] + [Seat(n, "easy") for n in ("Ada", "Bruno")]
+        table = TableScene(app, session_for(app, Match(preset("crazy_eights", 3), seed=3), seats))
     except ImportError:
         pass
     scenes = [("menu", lambda: MainMenuScene(app)), ("new_game", lambda: NewGameScene(app)),

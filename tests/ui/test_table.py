@@ -21,6 +21,8 @@ import pytest  # noqa: E402
 
 from game.rules import Match, preset  # noqa: E402
 from game.rules.cards import card_to_str  # noqa: E402
+from game.session import Seat  # noqa: E402
+from game.ui.sessions import session_for  # noqa: E402
 
 FPS_DT = 1 / 60
 
@@ -58,13 +60,13 @@ def app(tmp_path):
 
 def seats_for(players: int, human: bool = True) -> list[dict]:
     kinds = HUMAN_SEATS[:players] if human else ["easy", "medium", "hard"] * 3
-    return [{"name": NAMES[i], "kind": kinds[i]} for i in range(players)]
+    return [Seat(NAMES[i], kinds[i]) for i in range(players)]
 
 
 def open_table(app, rules, seed: int, human: bool = True):
     from game.ui.table import TableScene
 
-    table = TableScene(app, Match(rules, seed), seats_for(rules.players, human))
+    table = TableScene(app, session_for(app, Match(rules, seed), seats_for(rules.players, human)))
     app.push(table)
     app.step(FPS_DT)
     return table
@@ -125,7 +127,7 @@ def key(app, key_code) -> None:
 
 
 def sprite_of(table, card: int):
-    for sprite in table._human_sprites():
+    for sprite in table.my_sprites():
         if sprite.card == card:
             return sprite
     raise AssertionError(f"no sprite for {card_to_str(card)} in the player's hand")
@@ -190,7 +192,7 @@ def test_dragging_a_legal_card_onto_the_pile_plays_it(app):
     assert "play" in app.sounds_played
     # The sprite that was dragged now lies on the pile.
     step(app, 5)
-    pile = [s for s in table.sprites if s.zone == ("pile",)]
+    pile = [s for s in table.board.sprites if s.zone == ("pile",)]
     assert any(s.card == card for s in pile)
     # The move was autosaved with the seats.
     saved, problem = app.autosave_store.load()
@@ -221,14 +223,14 @@ def test_an_illegal_drop_slides_back_and_says_why(app):
     before = moves_played(table.match)
     drag(app, card_point(table, card), pile_point(table))
     assert moves_played(table.match) == before
-    assert table.toast is not None
-    text = table.toast[0]
+    assert table.effects.toast is not None
+    text = table.effects.toast[0]
     assert "doesn't match" in text
     assert "invalid" in app.sounds_played
     sprite = sprite_of(table, card)
     assert sprite.tween is not None, "the card should slide back, animated"
     step(app, 40)
-    target = next(t for t in table._targets() if t.card == card)
+    target = next(t for t in table.board.targets(table.session.view()) if t.card == card)
     assert (round(sprite.x), round(sprite.y)) == (round(target.x), round(target.y))
     # The toast is drawn on screen (a reddish panel above the hand).
     step(app, 1)
@@ -249,13 +251,13 @@ def test_a_wild_card_opens_the_suit_chooser_and_names_the_suit(app):
     assert all(not chooser.card_rect.colliderect(r) for r in chooser.rects)
     r, g, b, *_ = pygame.transform.average_color(app.screen, chooser.card_rect)
     assert min(r, g, b) > 150, "the card face (light), not the dark panel, shows where the card stands"
-    assert table._banner_text() is None
+    assert table.painter.banner_text() is None
     hearts = table.chooser.rects[2]
     click(app, hearts.center)
     assert table.chooser is None
     assert moves_played(table.match)[before] == card_to_str(eight) + ">H"
     assert table.match.hand.suit == 2 and table.match.hand.nominated
-    assert table.named_by == 0
+    assert table.session.named_by == 0
 
 
 def test_escape_closes_the_suit_chooser_and_the_card_returns(app):
@@ -268,9 +270,9 @@ def test_escape_closes_the_suit_chooser_and_the_card_returns(app):
     assert table.chooser is None
     assert eight in human_hand(table.match)
     # Keyboard naming: Enter on the card again, then D for diamonds.
-    sprites = table._human_sprites()
+    sprites = table.my_sprites()
     index = next(i for i, s in enumerate(sprites) if s.card == eight)
-    table.selected = index
+    table.input.selected = index
     key(app, pygame.K_RETURN)
     assert table.chooser is not None
     key(app, pygame.K_d)
@@ -282,8 +284,8 @@ def test_keyboard_selects_and_plays_draws_and_passes(app):
     seed = find_seed(C8, lambda m: playable(m) and not wild_cards(m))
     table = open_table(app, C8, seed)
     key(app, pygame.K_RIGHT)  # selects the first playable card
-    sprites = table._human_sprites()
-    chosen = sprites[table.selected].card
+    sprites = table.my_sprites()
+    chosen = sprites[table.input.selected].card
     assert chosen in playable(table.match)
     before = len(moves_played(table.match))
     key(app, pygame.K_RETURN)
@@ -293,7 +295,7 @@ def test_keyboard_selects_and_plays_draws_and_passes(app):
         count = len(moves_played(table.match))
         key(app, pygame.K_d)
         assert len(moves_played(table.match)) == count
-        assert table.toast is not None
+        assert table.effects.toast is not None
 
 
 def test_drawing_from_the_stock_by_click_and_key(app):
@@ -314,10 +316,10 @@ def test_pass_and_stop_buttons_appear_only_when_legal(app):
     seed = find_seed(rules, lambda m: any(x.kind == "stop" for x in m.legal_moves()))
     table = open_table(app, rules, seed)
     step(app, 2)
-    assert table.buttons["stop"].visible
-    assert not table.buttons["pass"].visible
-    assert not table.buttons["last_card"].visible
-    click(app, table.buttons["stop"].rect.center)
+    assert table.input.buttons["stop"].visible
+    assert not table.input.buttons["pass"].visible
+    assert not table.input.buttons["last_card"].visible
+    click(app, table.input.buttons["stop"].rect.center)
     step(app, 2)
     assert moves_played(table.match)[0] == "stop"
     assert table.match.hand.over
@@ -336,12 +338,12 @@ def test_resize_mid_drag_then_drop_on_the_new_pile(app):
     new_pile = pile_point(table)
     post(pygame.MOUSEMOTION, pos=new_pile, rel=(0, 0), buttons=(1, 0, 0))
     step(app, 1)
-    assert table.drag is not None and table.drag.sprite.card == card
+    assert table.input.drag is not None and table.input.drag.sprite.card == card
     assert table.layout.size == (1024, 640)
     mouse_up(app, new_pile)
     assert moves_played(table.match)[0] == card_to_str(card)
     step(app, 30)
-    for sprite in table.sprites:
+    for sprite in table.board.sprites:
         assert 0 <= sprite.x <= 1024 and 0 <= sprite.y <= 640
 
 
@@ -352,7 +354,7 @@ def play_human_turn(app, table, turn: int) -> None:
     plays = [m for m in legal if m.kind == "play"]
     kinds = {m.kind for m in legal}
     if "last_card" in kinds and plays:
-        click(app, table.buttons["last_card"].rect.center)
+        click(app, table.input.buttons["last_card"].rect.center)
         return
     if plays:
         card = plays[0].card
@@ -363,10 +365,10 @@ def play_human_turn(app, table, turn: int) -> None:
             click(app, card_point(table, card))
             step(app, 30)  # past the double-click window
         else:
-            sprites = table._human_sprites()
-            table.selected = -1
+            sprites = table.my_sprites()
+            table.input.selected = -1
             key(app, pygame.K_RIGHT)
-            while sprites[table.selected].card != card:
+            while sprites[table.input.selected].card != card:
                 key(app, pygame.K_RIGHT)
             key(app, pygame.K_RETURN)
         if wild:
@@ -376,7 +378,7 @@ def play_human_turn(app, table, turn: int) -> None:
     if "draw" in kinds:
         click(app, table.layout.stock.center)
     elif "pass" in kinds:
-        click(app, table.buttons["pass"].rect.center)
+        click(app, table.input.buttons["pass"].rect.center)
     else:
         raise AssertionError(f"nothing to do with {legal}")
 
@@ -457,63 +459,3 @@ def test_a_spectator_table_plays_to_the_match_result(app):
     assert table.match.over
     # A table without a human neither autosaves nor records statistics.
     assert app.autosave_store.load()[0] is None
-
-
-class SlowBot:
-    """Holds its answer until the test lets it go (proves poll() does not wait)."""
-
-    level = "easy"
-
-    def __init__(self, gate):
-        self.gate = gate
-
-    def choose(self, view, rng):
-        self.gate.wait(10)
-        return view.legal_moves[0]
-
-
-def test_polling_never_waits_for_the_bot():
-    import threading
-
-    from game.ui.table.ai_worker import AIWorker
-
-    match = Match(preset("crazy_eights", 3), seed=6)
-    gate = threading.Event()
-    worker = AIWorker("thread")
-    try:
-        worker.request(1, match.view(match.current_seat), SlowBot(gate), seed=1)
-        for _ in range(5):
-            assert worker.poll() is None and worker.busy
-        gate.set()
-        answer = None
-        while answer is None:
-            answer = worker.poll()
-            time.sleep(0.001)
-        assert answer[0] == 1 and answer[1] in match.legal_moves()
-    finally:
-        gate.set()
-        worker.shutdown()
-
-
-@pytest.mark.parametrize("mode", ["thread", "process"])
-def test_the_ai_worker_thinks_in_the_background(mode):
-    from game.ai import create_bot
-    from game.ui.table.ai_worker import AIWorker
-
-    match = Match(preset("crazy_eights", 4), seed=6)
-    view = match.view(match.current_seat)
-    worker = AIWorker(mode)
-    try:
-        worker.request("position-1", view, create_bot("hard", 60), seed=1)
-        deadline = time.monotonic() + 20
-        answer = None
-        while answer is None:
-            assert time.monotonic() < deadline
-            answer = worker.poll()
-            time.sleep(0.005)
-        ticket, move, error = answer
-        assert ticket == "position-1" and error is None
-        assert move in match.legal_moves()
-        assert worker.used == {mode}
-    finally:
-        worker.shutdown()

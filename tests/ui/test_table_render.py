@@ -16,6 +16,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.rules import Match, Move, preset  # noqa: E402
+from game.session import Seat  # noqa: E402
+from game.ui.sessions import session_for  # noqa: E402
 
 SIZES = [(960, 600), (1920, 1080)]
 NAMES = ["Maximilian", "Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid"]
@@ -45,7 +47,7 @@ def fresh(app, size):
 
 def seats(players: int, human: bool = True):
     kinds = ["human"] + ["easy", "medium", "hard"] * 2 if human else ["easy", "medium", "hard"] * 3
-    return [{"name": NAMES[i], "kind": kinds[i]} for i in range(players)]
+    return [Seat(NAMES[i], kinds[i]) for i in range(players)]
 
 
 def rotated_bounds(x, y, w, h, angle):
@@ -60,7 +62,7 @@ def check_table(table, size):
     lay = table.layout
     assert lay.size == size
     boxes = []
-    for sprite in table.sprites:
+    for sprite in table.board.sprites:
         sprite.finish()
         box = rotated_bounds(sprite.x, sprite.y - sprite.lift, sprite.width, sprite.width * 1.4, sprite.angle)
         assert screen.contains(box), f"{sprite.code} at {box} is off-screen in {size}"
@@ -85,7 +87,7 @@ def check_table(table, size):
         if name_a.startswith("seat"):
             crossing = [p for p in ring if a.collidepoint(p)]
             assert not crossing, f"the direction ring crosses {name_a} {a} in {size}"
-    for name, button in table.buttons.items():
+    for name, button in table.input.buttons.items():
         assert screen.contains(button.rect), f"button {name} off-screen"
 
 
@@ -95,7 +97,7 @@ def test_table_renders_on_screen(app, players, size):
     from game.ui.table import TableScene
 
     fresh(app, size)
-    table = TableScene(app, Match(preset("crazy_eights", players), seed=players), seats(players))
+    table = TableScene(app, session_for(app, Match(preset("crazy_eights", players), seed=players), seats(players)))
     app.push(table)
     for _ in range(3):
         app.step(1 / 60)
@@ -107,8 +109,8 @@ def test_table_renders_on_screen(app, players, size):
         seat = table.match.current_seat
         moves = table.match.legal_moves()
         move = Move("draw") if Move("draw") in moves and seat == 0 else moves[0]
-        table._apply(move, seat)
-    table._sync(animate=False)
+        table.session.apply(move)
+    table.resync(animate=False)
     app.step(1 / 60)
     check_table(table, size)
     # The surface really is painted (not a blank frame): many colours on screen.
@@ -121,7 +123,7 @@ def test_spectator_table_renders_on_screen(app, size):
     from game.ui.table import TableScene
 
     fresh(app, size)
-    table = TableScene(app, Match(preset("switch", 7), seed=9), seats(7, human=False))
+    table = TableScene(app, session_for(app, Match(preset("switch", 7), seed=9), seats(7, human=False)))
     app.push(table)
     app.step(1 / 60)
     check_table(table, size)
@@ -134,11 +136,11 @@ def test_result_scenes_render_on_screen(app, players, size):
 
     fresh(app, size)
     rules = preset("crazy_eights", players).replace(match_end="single_hand")
-    table = TableScene(app, Match(rules, seed=5), seats(players))
+    table = TableScene(app, session_for(app, Match(rules, seed=5), seats(players)))
     app.push(table)
     app.step(1 / 60)
     while not table.match.hand.over:
-        table._apply(table.match.legal_moves()[0], table.match.current_seat)
+        table.session.apply(table.match.legal_moves()[0])
     screen = pygame.Rect((0, 0), size)
     hand_result = HandResultScene(app, table)
     app.push(hand_result)

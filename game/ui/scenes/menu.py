@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.store.saved_game import SavedGameError, load_autosave
+
 from ..i18n import _
+from ..sessions import resume_session
 from ..widgets_util import CREAM, WidgetScene, backdrop, draw_card_fan, render_title
 
 
@@ -59,23 +62,18 @@ class MainMenuScene(WidgetScene):
     # ----- actions ---------------------------------------------------------------------
 
     def continue_game(self) -> None:
-        from game.rules import Match, RecordError
-
-        record, problem = self.app.autosave_store.load()
-        if record is None:
+        saved, problem = load_autosave(self.app.autosave_store)
+        if saved is None:
             self._autosave_unusable(problem or _("The saved match could not be found."))
             return
         try:
-            seats = check_seats(record.get("seats"))
-            match = Match.from_record(record.get("record"))
-            if len(seats) != match.rules.players:
-                raise ValueError(_("the saved players do not fit the saved rules"))
-        except (RecordError, ValueError, TypeError) as error:
+            if saved.seats is None:
+                raise SavedGameError(_("the list of players is missing"))
+            session = resume_session(self.app, saved)
+        except ValueError as error:
             self._autosave_unusable(_("The saved match cannot be resumed: {reason}").format(reason=error))
             return
-        from ..table import TableScene
-
-        self.app.push(TableScene(self.app, match, seats))
+        self.app.go("table", session)
 
     def _autosave_unusable(self, problem: str) -> None:
         self.app.autosave_broken = True
@@ -83,24 +81,16 @@ class MainMenuScene(WidgetScene):
         self.rebuild()
 
     def new_game(self) -> None:
-        from .new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+        self.app.go("new_game")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.go("rules")
 
     def statistics(self) -> None:
-        from .statistics import StatisticsScene
-
-        self.app.push(StatisticsScene(self.app))
+        self.app.go("statistics")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.go("settings")
 
     def on_escape(self) -> bool:
         return True  # the main menu has nowhere to go back to; Quit is a button
@@ -142,16 +132,3 @@ class MainMenuScene(WidgetScene):
         surface.blit(self._art(), (0, 0))
         self.draw_frames(surface)
 
-
-def check_seats(seats) -> list[dict]:
-    """Validate the seat list of a saved or imported match; raises ValueError saying what is wrong."""
-    if not isinstance(seats, list) or not seats:
-        raise ValueError(_("the list of players is missing"))
-    kinds = {"human", "easy", "medium", "hard"}
-    checked = []
-    for seat in seats:
-        if (not isinstance(seat, dict) or not isinstance(seat.get("name"), str)
-                or not seat["name"].strip() or seat.get("kind") not in kinds):
-            raise ValueError(_("a player in the saved match is damaged"))
-        checked.append({"name": seat["name"].strip()[:24], "kind": seat["kind"]})
-    return checked

@@ -16,13 +16,14 @@ from pygame_gui.core import ObjectID
 
 from game.rules import (DESCRIPTIONS, HOUSE_RULES, PRESETS, InvalidRuleSet, Match, house_rules_for, preset,
                         with_house_rules)
+from game.session import HUMAN, OPPONENT_NAMES, Seat
 
 from ..i18n import N_, _, ngettext
 from ..rules_text import summary
+from ..sessions import session_for
 from ..widgets_util import WidgetScene, draw_heading
 
 LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
-OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid")
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
 
@@ -105,11 +106,11 @@ class NewGameScene(WidgetScene):
         return {"preset": self.preset_id, "players": self.players, "levels": list(self.levels),
                 "match": self.match_key, "switches": sorted(self.switches)}
 
-    def seats(self) -> list[dict]:
+    def seats(self) -> list[Seat]:
         """Seat 0 is the player; the others are computer players at the chosen levels."""
-        seats = [{"name": self.app.settings.player_name, "kind": "human"}]
+        seats = [Seat(self.app.settings.player_name, HUMAN)]
         for index in range(self.players - 1):
-            seats.append({"name": OPPONENT_NAMES[index], "kind": self.levels[index]})
+            seats.append(Seat(OPPONENT_NAMES[index], self.levels[index]))
         return seats
 
     # ----- layout ----------------------------------------------------------------------
@@ -338,9 +339,7 @@ class NewGameScene(WidgetScene):
             return
         self.remember()
         match = Match(self.rules, seed=self.app.next_seed())
-        from ..table import TableScene
-
-        self.app.replace(TableScene(self.app, match, self.seats()))
+        self.app.go("table", session_for(self.app, match, self.seats()), how="replace")
 
     def draw(self, surface) -> None:
         super().draw(surface)

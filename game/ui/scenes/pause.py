@@ -7,11 +7,13 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from ..i18n import _
-from ..widgets_util import WidgetScene
-from .menu import check_seats
+from game.session import Seat, default_table
+from game.store import RecordFileError
+from game.store.saved_game import export_saved_game, import_saved_game
 
-OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid")
+from ..i18n import _
+from ..sessions import resume_session
+from ..widgets_util import WidgetScene
 
 
 class FileDialog(pygame_gui.windows.UIFileDialog):
@@ -68,14 +70,10 @@ class PauseScene(WidgetScene):
     # ----- actions -----------------------------------------------------------------------
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app, rules=self.table.match.rules))
+        self.app.go("rules", rules=self.table.session.rules)
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.go("settings")
 
     def _dialog_rect(self) -> pygame.Rect:
         width, height = self.app.size
@@ -98,21 +96,12 @@ class PauseScene(WidgetScene):
             initial_file_path=str(self.last_folder), allowed_suffixes={".json"},
             allow_existing_files_only=True, object_id="#import_dialog"))
 
-    def record(self) -> dict:
-        """What an exported file holds: the match record and its players (the autosave's shape)."""
-        document = {"record": self.table.match.to_record()}
-        seats = getattr(self.table, "seats", None)
-        if seats:
-            document["seats"] = [dict(seat) for seat in seats]
-        return document
-
     def write_export(self, path: Path) -> bool:
-        from game.store import export_record
-
+        """Save this match and its players to ``path`` (".json" added); False (with a notice) on failure."""
         if path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
         try:
-            export_record(self.record(), path)
+            export_saved_game(self.table.session.saved_game(), path)
         except (OSError, TypeError) as error:
             self.app.notify(_("The game record could not be saved: {error}")
                             .format(error=getattr(error, "strerror", None) or error), problem=True)
@@ -123,41 +112,29 @@ class PauseScene(WidgetScene):
 
     def read_import(self, path: Path) -> bool:
         """Load a record file and continue that match at a new table; False (with a notice) if unusable."""
-        from game.rules import Match, RecordError
-        from game.store import RecordFileError, import_record
-
         try:
-            document = import_record(path)
+            saved = import_saved_game(path)
+            players = saved.match().rules.players
+            seats = None if saved.seats is not None else self.seats_for(players)
+            session = resume_session(self.app, saved, seats)
         except RecordFileError as error:
             self.app.notify(str(error), problem=True)
             return False
-        record = document.get("record", document) if isinstance(document, dict) else document
-        try:
-            match = Match.from_record(record)
-        except RecordError as error:
+        except ValueError as error:  # SavedGameError, SeatError
             self.app.notify(_("{name} cannot be played: {reason}").format(name=path.name, reason=error), problem=True)
             return False
-        seats = self.seats_for(document.get("seats") if isinstance(document, dict) else None, match.rules.players)
         self.last_folder = path.parent
-        from ..table import TableScene
-
         self.app.pop()  # this overlay
-        self.app.replace(TableScene(self.app, match, seats))
+        self.app.go("table", session, how="replace")
         self.app.notify(_("Game record {name} loaded.").format(name=path.name))
         return True
 
-    def seats_for(self, saved, players: int) -> list[dict]:
-        """The imported file's players if they fit, else this table's, else the player and medium opponents."""
-        for candidate in (saved, getattr(self.table, "seats", None)):
-            try:
-                seats = check_seats(list(candidate) if candidate is not None else None)
-            except (ValueError, TypeError):
-                continue
-            if len(seats) == players:
-                return seats
-        seats = [{"name": self.app.settings.player_name, "kind": "human"}]
-        seats += [{"name": OPPONENT_NAMES[i], "kind": "medium"} for i in range(players - 1)]
-        return seats
+    def seats_for(self, players: int) -> tuple[Seat, ...]:
+        """Players for a record that names none: this table's if they fit, else the player and medium opponents."""
+        seats = self.table.session.seats
+        if len(seats) == players:
+            return seats
+        return default_table(self.app.settings.player_name, players)
 
     # ----- events ------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ from game.rules import PRESETS
 
 from ..i18n import N_, _
 from ..widgets_util import WidgetScene, draw_heading
-from .message import ConfirmScene
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them.
 HEADINGS = (N_("Game"), N_("Opponents"), N_("Hands"), N_("Hands won"), N_("Matches"), N_("Matches won"),
@@ -120,9 +119,8 @@ class StatisticsScene(WidgetScene):
 
     def ask_reset(self) -> None:
         """Ask before forgetting every result."""
-        self.app.push(ConfirmScene(self.app, _("Reset statistics"),
-                                   _("Forget every result recorded so far? This cannot be undone."),
-                                   _("Reset"), self.reset))
+        self.app.go("confirm", _("Reset statistics"),
+                    _("Forget every result recorded so far? This cannot be undone."), _("Reset"), self.reset)
 
     def reset(self) -> None:
         """Forget every result, and say so."""

@@ -1,22 +1,12 @@
-"""The card table: the game as the player sees it (scenes, layout, sprites, animation, AI worker).
+"""The card table: the game as the player sees it (scene, input, board, effects, painter, results).
 
-``TableScene(app, match, seats)`` plays a :class:`game.rules.Match`;
+``TableScene(app, session)`` shows a :class:`game.session.TableSession`;
 ``HandResultScene`` and ``MatchResultScene`` follow a hand and a match.
 ``python -m game.ui.table`` opens a table directly (tests, benchmarks, demos).
-
-The scenes are imported lazily so that the AI worker process, which imports
-``game.ui.table.ai_worker``, does not load pygame.
 """
 from __future__ import annotations
 
+from .results import HandResultScene, MatchResultScene
+from .scene import TableScene
+
 __all__ = ["TableScene", "HandResultScene", "MatchResultScene"]
-
-
-def __getattr__(name: str):
-    if name == "TableScene":
-        from .table import TableScene
-        return TableScene
-    if name in ("HandResultScene", "MatchResultScene"):
-        from . import results
-        return getattr(results, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

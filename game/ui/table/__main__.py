@@ -14,20 +14,22 @@ def build_table(app, preset_id: str = "crazy_eights", players: int = 4, seed: in
                 levels=None, spectate: bool = False, player_name: str = "You"):
     """A TableScene for a fresh match (shared by the entry point, the tests and the benchmark)."""
     from game.rules import Match, preset
+    from game.session import HUMAN, OPPONENT_NAMES, Seat
+    from game.ui.sessions import session_for
 
-    from .table import TableScene
+    from .scene import TableScene
 
     rules = preset(preset_id, players)
     match = Match(rules, seed)
-    names = ["Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid", "Greta"]
+    names = OPPONENT_NAMES
     levels = list(levels or ["easy", "medium", "hard"])
     seats = []
     for seat in range(players):
         if seat == 0 and not spectate:
-            seats.append({"name": player_name, "kind": "human"})
+            seats.append(Seat(player_name, HUMAN))
         else:
-            seats.append({"name": names[seat - (0 if spectate else 1)], "kind": levels[seat % len(levels)]})
-    return TableScene(app, match, seats)
+            seats.append(Seat(names[seat - (0 if spectate else 1)], levels[seat % len(levels)]))
+    return TableScene(app, session_for(app, match, seats))
 
 
 def main(argv=None) -> int:

@@ -82,3 +82,14 @@ def describe(events, names: dict[int, str], human: int | None = None) -> list[st
         elif kind == "starter":
             lines.append(_("Starter card: {card}").format(card=card_to_str(event.cards[0])))
     return lines
+
+
+def history_lines(entries, seats, human: int | None = None) -> list[str]:
+    """Log lines for steps of the session's history: "Hand 2: Ada deals", then each move's words."""
+    names = {seat: player.name for seat, player in enumerate(seats)}
+    lines: list[str] = []
+    for entry in entries:
+        if entry.seat is None:
+            lines.append(dealing_line(entry.hand, entry.dealer, names, human))
+        lines.extend(describe(entry.events, names, human))
+    return lines

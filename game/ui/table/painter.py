@@ -1,8 +1,9 @@
-"""How the table looks: everything ``TableScene.draw`` paints (it never changes state).
+"""How the table looks: everything the table scene paints (drawing never changes state).
 
-A mixin of :class:`~game.ui.table.table.TableScene`: the felt, the direction
-ring, the suit in force, the stock, the seats' name plates, the cards, the
-penalty badge, the move log, the "your turn" banner and the toasts.
+``TablePainter(scene).draw(surface)`` paints the felt, the direction ring,
+the suit in force, the stock, the seats' name plates, the cards, the penalty
+badge, the move log, the "your turn" banner and the toasts, from the
+session's view and the scene's board, effects and input.
 """
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ import math
 import pygame
 
 from . import shapes
-from .layout import Layout, compute_layout
+from .layout import Layout
 from .sprites import CardSprite
 from .suit_chooser import suit_label
 
+from game.session import HUMAN
 from game.ui.i18n import _, ngettext
 
-HUMAN = "human"
 LEVEL_COLORS = {"easy": (86, 168, 96), "medium": (222, 160, 52), "hard": (206, 66, 58), HUMAN: (90, 140, 220)}
 SEAT_COLORS = [(214, 92, 80), (84, 150, 214), (230, 176, 70), (120, 186, 110), (170, 116, 206),
                (66, 186, 180), (226, 128, 170)]
@@ -28,14 +29,23 @@ def level_label(kind: str) -> str:
 
 
 class TablePainter:
-    """The drawing half of the table scene."""
+    """Paints one table scene; reads the scene, never changes it."""
 
+    def __init__(self, scene):
+        self.scene = scene
+        self.text = scene.text
+        self.images = scene.images
+
+    @property
+    def four_color(self) -> bool:
+        return self.scene.four_color
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = self.layout
-        if lay is None or lay.size != surface.get_size():
-            lay = compute_layout(surface.get_size(), self.match.rules.players, self.view_seat,
-                                 self.human is not None)
+        """Paint the whole table (the scene lays out before it draws)."""
+        scene = self.scene
+        lay = scene.board.layout
+        self.view = scene.session.view()
+        self.effects = scene.effects
         surface.blit(shapes.felt_background(lay.size), (0, 0))
         self._draw_ring(surface, lay)
         self._draw_suit(surface, lay)
@@ -47,30 +57,32 @@ class TablePainter:
         self._draw_flash_labels(surface, lay)
         self._draw_log(surface, lay)
         self._draw_toast(surface, lay)
-        if self.drag is not None and self.drag.moved:
-            self._draw_sprite(surface, self.drag.sprite, lay)
-        if self.chooser is not None:
-            card = self.images.image(self.chooser.card_code, self.chooser.card_rect.w, self.four_color,
-                                     self.back_style, (lay.card_w, lay.small_w))
-            self.chooser.draw(surface, self.text, card)
+        drag = scene.input.drag
+        if drag is not None and drag.moved:
+            self._draw_sprite(surface, drag.sprite, lay)
+        chooser = scene.chooser
+        if chooser is not None:
+            card = self.images.image(chooser.card_code, chooser.card_rect.w, self.four_color,
+                                     scene.back_style, (lay.card_w, lay.small_w))
+            chooser.draw(surface, self.text, card)
 
     # ----- the centre -------------------------------------------------------------
 
     def _draw_ring(self, surface, lay: Layout) -> None:
         cx, cy = lay.ring_center
         rx, ry = lay.ring_rx, lay.ring_ry
-        direction = self.match.hand.direction
+        direction = self.view.direction
         color = (112, 178, 128)
         dashes = 44
         for i in range(dashes):
-            a0 = math.radians(self.ring_angle + i * 360.0 / dashes)
-            a1 = math.radians(self.ring_angle + (i + 0.55) * 360.0 / dashes)
+            a0 = math.radians(self.effects.ring_angle + i * 360.0 / dashes)
+            a1 = math.radians(self.effects.ring_angle + (i + 0.55) * 360.0 / dashes)
             p0 = (cx + rx * math.cos(a0), cy + ry * math.sin(a0))
             p1 = (cx + rx * math.cos(a1), cy + ry * math.sin(a1))
             pygame.draw.line(surface, color, p0, p1, max(2, lay.card_h // 60))
         size = max(10, int(lay.card_h * 0.13))
         for k in range(4):
-            a = self.ring_angle + k * 90.0 + 20.0
+            a = self.effects.ring_angle + k * 90.0 + 20.0
             rad = math.radians(a)
             tip = (cx + rx * math.cos(rad), cy + ry * math.sin(rad))
             tx, ty = -rx * math.sin(rad) * direction, ry * math.cos(rad) * direction
@@ -81,15 +93,15 @@ class TablePainter:
             shapes.arrowhead(surface, tip, heading, size, shapes.GOLD)
 
     def _draw_suit(self, surface, lay: Layout) -> None:
-        hand = self.match.hand
+        hand = self.view
         suit = hand.suit
         if suit > 3:
             return
         cx, cy = lay.suit_center
         r = lay.suit_radius
         pulse = 0.0
-        if self.suit_pulse.active:
-            pulse = math.sin(math.pi * self.suit_pulse.age / self.suit_pulse.duration * 3) * self.suit_pulse.fraction
+        if self.effects.suit_pulse.active:
+            pulse = math.sin(math.pi * self.effects.suit_pulse.age / self.effects.suit_pulse.duration * 3) * self.effects.suit_pulse.fraction
         glow = shapes.radial_glow(int(r * 1.7), shapes.GOLD if hand.nominated else (255, 255, 255),
                                   150 if hand.nominated else 70)
         surface.blit(glow, glow.get_rect(center=(cx, cy)))
@@ -103,13 +115,14 @@ class TablePainter:
                                  shadow=True)
         surface.blit(label, label.get_rect(midtop=(cx, cy + r + 4)))
         if hand.nominated:
-            text = (_("named by {name}").format(name=self.names[self.named_by]) if self.named_by is not None
+            named_by = hand.named_by
+            text = (_("named by {name}").format(name=hand.seats[named_by].name) if named_by is not None
                     else _("named"))
             named = self.text.render(text, max(10, int(lay.font_size * 0.78)), shapes.GOLD, shadow=True)
             surface.blit(named, named.get_rect(midtop=(cx, cy + r + 4 + label.get_height())))
 
     def _draw_stock(self, surface, lay: Layout) -> None:
-        count = len(self.match.hand.stock)
+        count = self.view.stock_count
         rect = lay.stock
         if count == 0:
             pygame.draw.rect(surface, (120, 170, 130), rect, width=2, border_radius=max(3, lay.card_w // 14))
@@ -119,16 +132,16 @@ class TablePainter:
             layers = min(count, 7)
             step = max(1.0, lay.card_w / 80)
             base_widths = (lay.card_w, lay.small_w)
-            back = self.images.image(None, lay.card_w, False, self.back_style, base_widths)
+            back = self.images.image(None, lay.card_w, False, self.scene.back_style, base_widths)
             shadow = self.images.shadow(lay.card_w, 0)
             surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 3, rect.centery + 5)))
             for i in range(layers):
                 surface.blit(back, back.get_rect(center=(rect.centerx - i * step * 0.5, rect.centery - i * step)))
-            if "draw" in self.legal_kinds() and not any(m.kind == "play" for m in self.legal_moves()):
+            if "draw" in self.view.move_kinds and not self.view.playable:
                 top = pygame.Rect(0, 0, lay.card_w, lay.card_h)
                 top.center = (rect.centerx - (layers - 1) * step * 0.5, rect.centery - (layers - 1) * step)
                 glow = shapes.glow_frame(top.size, max(3, lay.card_w // 14), shapes.GOLD, max(6, lay.card_w // 10))
-                alpha = int(150 + 105 * (0.5 + 0.5 * math.sin(self.time * 5)))
+                alpha = int(150 + 105 * (0.5 + 0.5 * math.sin(self.scene.time * 5)))
                 glow = glow.copy()
                 glow.set_alpha(alpha)
                 surface.blit(glow, glow.get_rect(center=top.center))
@@ -140,8 +153,8 @@ class TablePainter:
         surface.blit(label, label.get_rect(center=pill.center))
 
     def _draw_penalty(self, surface, lay: Layout) -> None:
-        hand = self.match.hand
-        if hand.over:
+        hand = self.view
+        if hand.hand_over:
             return
         if hand.pending:
             text = f"+{hand.pending}"
@@ -152,8 +165,8 @@ class TablePainter:
         else:
             return
         pop = 1.0
-        if self.penalty_pop.active:
-            pop = 1.0 + 0.35 * math.sin(math.pi * (1 - self.penalty_pop.fraction))
+        if self.effects.penalty_pop.active:
+            pop = 1.0 + 0.35 * math.sin(math.pi * (1 - self.effects.penalty_pop.fraction))
         r = int(lay.card_h * 0.2 * pop)
         cx, cy = lay.penalty_center
         shadow = shapes.soft_shadow((r * 2, r * 2), r, max(2, r // 5), 120)
@@ -166,12 +179,11 @@ class TablePainter:
     # ----- seats ---------------------------------------------------------------------
 
     def _draw_seats(self, surface, lay: Layout) -> None:
-        match = self.match
-        current = match.current_seat if not (match.hand.over or match.over) else None
-        thinking = self.ai_thinking_seat()
+        current = self.view.to_act
+        thinking = self.scene.thinking_seat()
         for seat, spot in lay.seats.items():
             active = seat == current
-            in_hand = seat in match.seats
+            in_hand = self.view.seats[seat].in_hand
             if active and not spot.bottom:
                 glow = shapes.radial_glow(int(max(spot.max_fan_width * 0.55, spot.card_h)), shapes.GOLD, 90)
                 surface.blit(glow, glow.get_rect(center=spot.center))
@@ -196,14 +208,15 @@ class TablePainter:
         pygame.draw.circle(surface, (20, 12, 6), (acx, acy + 1), ar + 1)
         pygame.draw.circle(surface, color, (acx, acy), ar)
         pygame.draw.circle(surface, (255, 240, 200) if active else (220, 200, 160), (acx, acy), ar, 2)
-        name = self.names[seat]
+        seat_view = self.view.seats[seat]
+        name = seat_view.name
         initial = self.text.render(name[:1].upper(), int(ar * 1.15), (255, 255, 255), bold=True, shadow=True)
         surface.blit(initial, initial.get_rect(center=(acx, acy)))
         # Name, and the level as a tab on the top edge (computer players only).
         x0 = acx + ar + pad
         inner_w = rect.right - pad - x0
         fs = max(11, int(rect.h * 0.3))
-        kind = self.kind(seat)
+        kind = seat_view.kind
         if kind != HUMAN:
             badge = self.text.render(level_label(kind), max(9, int(fs * 0.66)), (255, 255, 255), bold=True)
             bw, bh = badge.get_width() + 12, badge.get_height() + 2
@@ -217,12 +230,12 @@ class TablePainter:
         top = rect.top + pad - 1
         surface.blit(name_img, (x0, top))
         # Cards and points.
-        total = self.match.totals[seat]
+        total = seat_view.total
         if not in_hand:
-            line = _("Out") if self.match.eliminated[seat] else _("Sitting out")
+            line = _("Out") if seat_view.eliminated else _("Sitting out")
             info = self.text.render(line, max(10, int(fs * 0.85)), (200, 180, 150))
         else:
-            cards = len(self.hand_cards(seat))
+            cards = seat_view.card_count
             line = ngettext("{count} card", "{count} cards", cards).format(count=cards)
             line += "  ·  " + ngettext("{points} pt", "{points} pts", total).format(points=total)
             info = self.text.fit(line, max(10, int(fs * 0.85)), inner_w, color=(226, 212, 180))
@@ -232,9 +245,9 @@ class TablePainter:
             bx = rect.right - pad - dot_r * 7
             by = top + name_img.get_height() // 2 + dot_r
             for i in range(3):
-                bounce = max(0.0, math.sin(self.time * 7.0 - i * 0.9))
+                bounce = max(0.0, math.sin(self.scene.time * 7.0 - i * 0.9))
                 pygame.draw.circle(surface, shapes.GOLD, (bx + i * dot_r * 3, by - bounce * dot_r * 2), dot_r)
-        flash = self.flashes.get(seat)
+        flash = self.effects.flashes.get(seat)
         if flash is not None:
             _text, timer, fcolor = flash
             tint = shapes.rounded_panel(rect.size, radius, (*fcolor, int(90 * timer.fraction)))
@@ -242,7 +255,7 @@ class TablePainter:
 
     def _draw_flash_labels(self, surface, lay: Layout) -> None:
         """Words rising from a seat ("Skipped", "Last card!"), above the cards."""
-        for seat, (text, timer, color) in self.flashes.items():
+        for seat, (text, timer, color) in self.effects.flashes.items():
             spot = lay.seats.get(seat)
             if spot is None:
                 continue
@@ -259,8 +272,9 @@ class TablePainter:
     # ----- cards -------------------------------------------------------------------
 
     def _draw_sprites(self, surface, lay: Layout) -> None:
-        dragged = self.drag.sprite if self.drag is not None and self.drag.moved else None
-        order = sorted(self.sprites, key=lambda s: s.z + (3000 if s.flying else 0))
+        drag = self.scene.input.drag
+        dragged = drag.sprite if drag is not None and drag.moved else None
+        order = sorted(self.scene.board.sprites, key=lambda s: s.z + (3000 if s.flying else 0))
         for sprite in order:
             if sprite is dragged:
                 continue
@@ -275,15 +289,16 @@ class TablePainter:
             surface.blit(glow, glow.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
         # Cards waiting on the stock to be dealt would stack their shadows into a black block.
         waiting = sprite.tween is not None and not sprite.tween.started
-        sprite.draw(surface, self.images, self.four_color, self.back_style, base_widths, shadow=not waiting)
+        sprite.draw(surface, self.images, self.four_color, self.scene.back_style, base_widths, shadow=not waiting)
 
     # ----- text panels -----------------------------------------------------------------
 
     def match_caption(self) -> str:
         """Where the match stands, in a few words ("Hand 2 · game ends at 100")."""
-        rules = self.match.rules
-        number = self.match.hand_number
-        if self.match.sudden_death_seats is not None:
+        view = self.scene.session.view()
+        rules = view.rules
+        number = view.hand_number
+        if view.sudden_death:
             return _("Hand {number} · sudden death!").format(number=number)
         if rules.match_end == "fixed_hands":
             return _("Hand {number} of {total}").format(number=number, total=rules.fixed_hands)
@@ -301,7 +316,7 @@ class TablePainter:
         surface.blit(shapes.rounded_panel(rect.size, radius, (10, 28, 18, 190), (120, 100, 60, 200), 1), rect)
         fs = max(11, int(lay.font_size * 0.82))
         pad = max(6, lay.margin // 2 + 2)
-        heading = self.text.fit(self.match.rules.name, fs, rect.w - pad * 2, color=shapes.GOLD, bold=True)
+        heading = self.text.fit(self.view.rules.name, fs, rect.w - pad * 2, color=shapes.GOLD, bold=True)
         surface.blit(heading, (rect.left + pad, rect.top + pad - 2))
         caption = self.text.fit(self.match_caption(), max(10, int(fs * 0.9)), rect.w - pad * 2,
                                 color=(200, 214, 196))
@@ -312,7 +327,7 @@ class TablePainter:
         line_h = int(fs * 1.45)
         top = rect.top + pad + heading_h + 2
         room = max(1, (rect.bottom - pad - top) // line_h)
-        lines = list(self.log)[-room:]
+        lines = list(self.scene.log)[-room:]
         y = rect.bottom - pad - line_h * len(lines)
         for i, line in enumerate(lines):
             age = len(lines) - 1 - i
@@ -369,23 +384,20 @@ class TablePainter:
             surf = pygame.transform.smoothscale(surf, (max_width, max(1, int(height * max_width / width))))
         return self.text.cache.put(key, surf)
 
-    def _banner_text(self) -> tuple[str, str] | None:
-        if self.human is None or self.chooser is not None:
+    def banner_text(self) -> tuple[str, str] | None:
+        """The "your turn" banner's title and hint, or None when it is not the person's turn."""
+        view = self.scene.session.view()
+        if self.scene.session.human is None or self.scene.chooser is not None or not view.my_turn:
             return None
-        m = self.match
-        if m.over or m.hand.over:
-            return None
-        if not self.human_turn():
-            return None
-        hand = m.hand
-        kinds = self.legal_kinds()
+        hand = view
+        kinds = view.move_kinds
         plays = any(k == "play" for k in kinds)
         if hand.pending:
             hint = (_("Answer the +{count} or click the stock to pick up").format(count=hand.pending)
                     if plays else _("Click the stock to pick up {count}").format(count=hand.pending))
         elif hand.pending_skips:
             hint = _("Play a skip card or pass")
-        elif hand.phase == 1 and "pass" in kinds:
+        elif hand.drew_this_turn and "pass" in kinds:
             hint = _("Play the card you drew, or pass") if plays else _("No luck: pass")
         elif plays:
             hint = _("Drag a card onto the pile, or click it")
@@ -396,12 +408,12 @@ class TablePainter:
         return _("Your turn"), hint
 
     def _draw_banner(self, surface, lay: Layout) -> None:
-        banner = self._banner_text()
+        banner = self.banner_text()
         if banner is None:
             return
         title, hint = banner
         y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22
-        pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
+        pulse = 0.5 + 0.5 * math.sin(self.scene.time * 3.0)
         t_img = self.text.render(title, int(lay.font_size * 1.15), shapes.GOLD, bold=True, shadow=True)
         h_img = self.text.render(hint, int(lay.font_size * 0.85), (236, 232, 214), shadow=True)
         w = max(t_img.get_width(), h_img.get_width()) + lay.margin * 2
@@ -414,9 +426,9 @@ class TablePainter:
         surface.blit(h_img, h_img.get_rect(midbottom=(rect.centerx, rect.bottom - 3)))
 
     def _draw_toast(self, surface, lay: Layout) -> None:
-        if self.toast is None:
+        if self.effects.toast is None:
             return
-        text, timer = self.toast
+        text, timer = self.effects.toast
         fs = int(lay.font_size * 1.0)
         img = self.text.fit(text, fs, int(lay.size[0] * 0.6), color=(255, 240, 220), bold=True)
         rect = img.get_rect()

@@ -12,7 +12,7 @@ import random
 
 import pygame
 
-from game.rules import Match
+from game.rules import card_to_str
 from game.ui.i18n import N_, _, ngettext
 
 from ..widgets_util import WidgetScene, dim
@@ -91,7 +91,7 @@ class _ResultBase(WidgetScene):
         pygame.draw.circle(surface, (20, 12, 6), (center[0], center[1] + 1), radius + 1)
         pygame.draw.circle(surface, color, center, radius)
         pygame.draw.circle(surface, (230, 210, 170), center, radius, 2)
-        initial = self.text.render(self.table.names[seat][:1].upper(), int(radius * 1.15), (255, 255, 255),
+        initial = self.text.render(self.table.session.name(seat)[:1].upper(), int(radius * 1.15), (255, 255, 255),
                                    bold=True, shadow=True)
         surface.blit(initial, initial.get_rect(center=center))
 
@@ -138,7 +138,7 @@ class HandResultScene(_ResultBase):
         table.next_hand()
 
     def final_results(self) -> None:
-        self.app.replace(MatchResultScene(self.app, self.table))
+        self.app.go("match_result", self.table, how="replace")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -154,10 +154,10 @@ class HandResultScene(_ResultBase):
         panel = self.panel.move(0, offset)
         winner = result.winner
         title_text = (_("You win the hand!") if winner == table.human
-                      else _("{name} wins the hand").format(name=table.names[winner]))
+                      else _("{name} wins the hand").format(name=table.session.name(winner)))
         title = self.text.render(title_text, self.px(34), shapes.GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(18))))
-        sub = _reason_text(result.reason, table.names[winner])
+        sub = _reason_text(result.reason, table.session.name(winner))
         sub_line = _("Hand {number}").format(number=result.number) + (f"  ·  {sub}" if sub else "")
         sub_img = self.text.render(sub_line, self.px(17), (226, 214, 186), shadow=True)
         surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(18) + title.get_height())))
@@ -186,10 +186,10 @@ class HandResultScene(_ResultBase):
                 surface.blit(shapes.rounded_panel(row.size, row.h // 4, (0, 0, 0, 50)), row)
             r = int(row.h * 0.36)
             self._avatar(surface, seat, (x_name + r, row.centery), r)
-            name = self.text.fit(table.names[seat], self.px(19), x_cards - x_name - r * 2 - self.px(20),
+            name = self.text.fit(table.session.name(seat), self.px(19), x_cards - x_name - r * 2 - self.px(20),
                                  color=shapes.CREAM, bold=True)
             surface.blit(name, name.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery - row.h * 0.14)))
-            kind = table.kind(seat)
+            kind = table.session.seats[seat].kind
             lvl = self.text.render(level_label(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, (200, 200, 200)),
                                    bold=True)
             surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
@@ -201,7 +201,6 @@ class HandResultScene(_ResultBase):
             if cards:
                 spacing = min(card_w * 0.62, (avail - card_w) / max(1, len(cards) - 1))
                 for i, card in enumerate(cards):
-                    from game.rules.cards import card_to_str
                     image = table.images.image(card_to_str(card), card_w, table.four_color, table.back_style,
                                                (lay.card_w, lay.small_w) if lay else (card_w,))
                     surface.blit(image, image.get_rect(midleft=(x_cards + i * spacing, row.centery)))
@@ -253,15 +252,14 @@ class MatchResultScene(_ResultBase):
         self.secondary = self.button(right, _("Main menu"), self.main_menu, name="main_menu")
 
     def play_again(self) -> None:
-        from .table import TableScene
         table = self.table
         next_seed = getattr(self.app, "next_seed", None)
         seed = next_seed() if callable(next_seed) else random.SystemRandom().randrange(2 ** 31)
         if seed == table.match.seed:
             seed += 1
-        new_table = TableScene(self.app, Match(table.match.rules, seed), table.seats)
+        session = table.session.rematch(seed)
         self.app.scenes.pop()  # this result (the table below re-enters briefly)
-        self.app.replace(new_table)
+        self.app.go("table", session, how="replace")
 
     def main_menu(self) -> None:
         main_menu = getattr(self.app, "main_menu", None)
@@ -298,9 +296,9 @@ class MatchResultScene(_ResultBase):
         if self.human_won and len(winners) == 1:
             title_text = _("You win the match!")
         elif len(winners) == 1:
-            title_text = _("{name} wins the match").format(name=table.names[winners[0]])
+            title_text = _("{name} wins the match").format(name=table.session.name(winners[0]))
         else:
-            title_text = _("{names} share the win").format(names=", ".join(table.names[s] for s in winners))
+            title_text = _("{names} share the win").format(names=", ".join(table.session.name(s) for s in winners))
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
         title = self.text.render(title_text, self.px(34), shapes.GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))
@@ -327,7 +325,7 @@ class MatchResultScene(_ResultBase):
             surface.blit(place, place.get_rect(center=(mx, row.centery)))
             ax = mx + r * 2 + self.px(14)
             self._avatar(surface, seat, (ax + r, row.centery), r)
-            name = self.text.fit(table.names[seat], self.px(20), int(row.w * 0.45), color=shapes.CREAM, bold=True)
+            name = self.text.fit(table.session.name(seat), self.px(20), int(row.w * 0.45), color=shapes.CREAM, bold=True)
             nrect = surface.blit(name, name.get_rect(midleft=(ax + r * 2 + self.px(12), row.centery)))
             if standing.eliminated:
                 self._badge(surface, _("Out"), (190, 60, 50), (nrect.right + 10, row.centery))

@@ -282,7 +282,7 @@ class CardImages:
 
 
 class CardSprite:
-    """One card on screen. ``key`` is its identity for matching across rebuilds."""
+    """One card on screen; ``card`` is its identity for matching across rebuilds (-1: a card the viewer cannot see)."""
 
     __slots__ = ("card", "code", "x", "y", "angle", "width", "face_up", "tween", "flip",
                  "flip_to", "zone", "z", "lift", "dim", "selected", "glow", "alpha", "dragging",
@@ -290,7 +290,7 @@ class CardSprite:
 
     def __init__(self, card: int, x: float, y: float, angle: float, width: float, face_up: bool, zone):
         self.card = card
-        self.code = card_to_str(card)
+        self.code = card_to_str(card) if card >= 0 else None
         self.x, self.y, self.angle, self.width = x, y, angle, width
         self.face_up = face_up
         self.tween: Tween | None = None
@@ -307,6 +307,11 @@ class CardSprite:
         self.remove_when_done = False
         self.index = 0
         self.flying = False
+
+    def reveal(self, card: int) -> None:
+        """Become ``card``: a face-down card of another player's turns out to be the one they played."""
+        self.card = card
+        self.code = card_to_str(card)
 
     @property
     def busy(self) -> bool:

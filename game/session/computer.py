@@ -2,7 +2,8 @@
 
 ``AIWorker.request(ticket, view, bot, seed)`` starts ``bot.choose(view, rng)``
 in the background; ``poll()`` returns the move once it is ready and never
-blocks. A frame never waits for a bot: the table polls in ``update``.
+blocks. A frame never waits for a bot: the table session polls it from the
+screen's ``update``.
 
 Two ways to think in the background, same interface:
 

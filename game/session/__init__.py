@@ -1,0 +1,17 @@
+"""The table session: a match as the screen plays it, with no pygame.
+
+``TableSession`` turns a person's decisions and the computer players' answers
+into moves of the rules core, keeps the history, autosaves and counts the
+statistics; ``TableView`` is all the screen may read of the position.
+Layers: ui -> session -> ai -> rules, and session -> store.
+"""
+from .computer import AIWorker, make_bot
+from .seats import HUMAN, OPPONENT_NAMES, SEAT_KINDS, Seat, SeatError, check_table, default_table
+from .session import DEFAULT_THINK_BUDGET_MS, HistoryEntry, TableSession
+from .view import NO_SUIT, SeatView, TableView, table_view
+
+__all__ = [
+    "AIWorker", "make_bot", "HUMAN", "OPPONENT_NAMES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
+    "default_table", "DEFAULT_THINK_BUDGET_MS", "HistoryEntry", "TableSession", "NO_SUIT", "SeatView",
+    "TableView", "table_view",
+]

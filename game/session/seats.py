@@ -1,0 +1,53 @@
+"""Who sits at the table: a person or a computer player of one of the AI's levels."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai import LEVELS
+
+HUMAN = "human"
+#: Every kind of seat: the one person, then the computer levels from weakest to strongest.
+SEAT_KINDS = (HUMAN, *LEVELS)
+OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid", "Greta")
+
+
+class SeatError(ValueError):
+    """A list of seats the table cannot play with; the message says why."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player at the table: a display name and ``"human"`` or a computer level."""
+
+    name: str
+    kind: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise SeatError(f"unknown kind of player {self.kind!r}; choose one of: {', '.join(SEAT_KINDS)}")
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.kind == HUMAN
+
+    @property
+    def level(self) -> str | None:
+        """The computer level, or None for the person."""
+        return None if self.is_human else self.kind
+
+
+def check_table(seats, players: int) -> tuple[Seat, ...]:
+    """The seats as a tuple, if the table can play with them; raises SeatError saying why not."""
+    seats = tuple(seats)
+    if len(seats) != players:
+        raise SeatError(f"the rules seat {players} players but {len(seats)} were given")
+    humans = sum(seat.is_human for seat in seats)
+    if humans > 1:
+        raise SeatError("only one person can play at a table")
+    return seats
+
+
+def default_table(player_name: str, players: int, level: str = "medium") -> tuple[Seat, ...]:
+    """The person in seat 0 and computer players of ``level`` named from OPPONENT_NAMES."""
+    return (Seat(player_name, HUMAN),) + tuple(Seat(OPPONENT_NAMES[i], level) for i in range(players - 1))

@@ -1,0 +1,300 @@
+"""The table session: one match as the screen plays it, with no pygame.
+
+``TableSession`` owns the match, the seats and everything that happens
+between a player's decision and the next frame: checking whose turn it is,
+applying a person's move (a refusal is an ``IllegalMove`` with a reason
+code), asking the computer players for their moves off the frame loop and
+applying them (with fallbacks, so the table never stalls), the move history,
+and the autosave and statistics after every move. The screen reads
+:meth:`TableSession.view` and never the full hidden state.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+
+from game.rules import Event, IllegalMove, Match, Move, preset_id_of
+from game.store import strongest_level
+from game.store.saved_game import SavedGame, SavedSeat, save_autosave
+
+from .computer import AIWorker, make_bot
+from .seats import Seat, SeatError, check_table
+from .view import TableView, table_view
+
+log = logging.getLogger(__name__)
+
+DEFAULT_THINK_BUDGET_MS = 250
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One step of the match: a deal (``seat`` and ``move`` None) or a seat's move, with its events."""
+
+    hand: int
+    seat: int | None
+    move: Move | None
+    events: tuple[Event, ...]
+    dealer: int
+
+
+class TableSession:
+    """One match at the table: seats, turns, moves in, events out, saved after every move."""
+
+    def __init__(self, match: Match, seats, *, autosave=None, statistics=None,
+                 think_budget_ms: int = DEFAULT_THINK_BUDGET_MS, worker: AIWorker | None = None,
+                 history: list[HistoryEntry] | None = None):
+        self.match = match
+        self.seats: tuple[Seat, ...] = check_table(seats, match.rules.players)
+        self.human: int | None = next((i for i, seat in enumerate(self.seats) if seat.is_human), None)
+        #: The seat whose cards the screen shows face up (the person's, or seat 0 for spectators).
+        self.viewer = self.human if self.human is not None else 0
+        self.autosave_store = autosave
+        self.statistics_store = statistics
+        self.think_budget_ms = int(think_budget_ms)
+        self.worker = worker if worker is not None else AIWorker()
+        self.bots: dict[int, object] = {}
+        self.history: list[HistoryEntry] = list(history) if history is not None else [
+            HistoryEntry(match.hand_number, None, None, tuple(match.deal_events), match.dealer)]
+        self.named_by: int | None = _last_nominator(self.history)
+        #: Bumped by every change of position; the screen and the AI key their caches on it.
+        self.version = 0
+        self.rng = random.Random(match.seed * 7919 + 17)
+        self._requested = -1
+        self._computer_move: Move | None = None
+        self._view: TableView | None = None
+
+    # ----- building -----------------------------------------------------------------
+
+    @classmethod
+    def resume(cls, saved: SavedGame, seats=None, **options) -> "TableSession":
+        """Replay a saved game, history included; ``seats`` stand in when the file names none.
+
+        Raises SavedGameError (a ValueError) when the record cannot be replayed, and
+        SeatError (a ValueError) when its players cannot sit at a table.
+        """
+        history: list[HistoryEntry] = []
+
+        def heard(match, seat, move, events):
+            history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
+
+        match = saved.match(observer=heard)
+        if saved.seats is not None:
+            seats = [Seat(seat.name, seat.kind) for seat in saved.seats]
+        if seats is None:
+            raise SeatError("the list of players is missing")
+        return cls(match, seats, history=history, **options)
+
+    def saved_game(self) -> SavedGame:
+        """The match and its seats as a saved game."""
+        return SavedGame(self.match.to_record(), tuple(SavedSeat(s.name, s.kind) for s in self.seats))
+
+    def rematch(self, seed: int) -> "TableSession":
+        """A new match with the same rules, seats and stores."""
+        return TableSession(Match(self.match.rules, seed), self.seats, autosave=self.autosave_store,
+                            statistics=self.statistics_store, think_budget_ms=self.think_budget_ms)
+
+    # ----- what the screen may know ------------------------------------------------
+
+    @property
+    def rules(self):
+        """The rule set of the match."""
+        return self.match.rules
+
+    def name(self, seat: int) -> str:
+        """The display name of a seat."""
+        return self.seats[seat].name
+
+    def view(self) -> TableView:
+        """The position as the viewer may see it (rebuilt only when the position changed)."""
+        if self._view is None or self._view.version != self.version:
+            self._view = table_view(self.match, self.seats, self.viewer, self.named_by, self.version,
+                                    viewer_sees_cards=self.human is not None)
+        return self._view
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return self.match.over
+
+    @property
+    def hand_over(self) -> bool:
+        """Whether the current hand has ended (its result is known)."""
+        return self.match.hand.over
+
+    def human_turn(self) -> bool:
+        """Whether the person is to act now."""
+        return self.human is not None and self.to_act() == self.human
+
+    def to_act(self) -> int | None:
+        """The seat to act, or None between hands and after the match."""
+        if self.match.over or self.match.hand.over:
+            return None
+        return self.match.current_seat
+
+    def computer_to_act(self) -> int | None:
+        """The computer seat to act now, or None."""
+        seat = self.to_act()
+        return seat if seat is not None and not self.seats[seat].is_human else None
+
+    # ----- the person's moves -----------------------------------------------------------
+
+    def play(self, move: Move) -> list[Event]:
+        """Apply the person's move; raises IllegalMove (with a reason code) when it is refused."""
+        if self.human is None:
+            raise IllegalMove("no_player", "nobody plays at this table")
+        if self.match.over:
+            raise IllegalMove("match_over", "the match is over")
+        if self.match.hand.over:
+            raise IllegalMove("hand_over", "the hand is over")
+        if self.match.current_seat != self.human:
+            seat = self.match.current_seat
+            raise IllegalMove("not_your_turn", "it is not your turn", seat=seat, name=self.name(seat))
+        return self._apply(move, self.human)
+
+    def apply(self, move: Move) -> list[Event]:
+        """Apply ``move`` for whoever is to act, unchecked for seat (tools, tests and replays)."""
+        seat = self.to_act()
+        if seat is None:
+            raise IllegalMove("hand_over", "the hand is over")
+        return self._apply(move, seat)
+
+    # ----- the computer's moves -----------------------------------------------------------
+
+    def prepare_computers(self) -> None:
+        """Start the AI worker early (a searching player needs a moment to start)."""
+        self.worker.prepare([seat.kind for seat in self.seats])
+
+    def think(self) -> Move | None:
+        """Ask the computer seat to act for its move (once per position); its move once ready, else None.
+
+        Never blocks: the decision is made in a worker thread or process.
+        """
+        seat = self.computer_to_act()
+        if seat is None:
+            return None
+        if self._computer_move is None and self._requested != self.version:
+            self._requested = self.version
+            self.worker.request(self.version, self.match.view(seat), self._bot(seat), self.rng.getrandbits(32))
+        answer = self.worker.poll()
+        if answer is not None:
+            ticket, move, error = answer
+            if error is not None:
+                log.warning("computer player %s failed: %s", seat, error)
+            if ticket == self.version:
+                self._computer_move = move if move is not None else self._fallback_move()
+        return self._computer_move
+
+    def play_computer_move(self) -> list[Event]:
+        """Apply the move the computer seat to act has chosen (see :meth:`think`)."""
+        seat = self.computer_to_act()
+        move = self._computer_move
+        if seat is None or move is None:
+            raise IllegalMove("no_computer_move", "no computer move is ready")
+        try:
+            return self._apply(move, seat)
+        except IllegalMove as error:
+            log.warning("computer player %s chose an illegal move %s: %s", seat, move, error)
+            fallback = self._fallback_move()
+            if fallback is None:
+                raise
+            return self._apply(fallback, seat)
+
+    def _fallback_move(self) -> Move | None:
+        legal = self.match.legal_moves()
+        return legal[0] if legal else None
+
+    def _bot(self, seat: int):
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(self.seats[seat].kind, self.think_budget_ms)
+        return bot
+
+    def close(self) -> None:
+        """Stop the AI worker (the session can no longer think)."""
+        self.worker.shutdown()
+
+    # ----- applying moves -------------------------------------------------------------------
+
+    def _apply(self, move: Move, seat: int) -> list[Event]:
+        match = self.match
+        events = match.apply(move)
+        self.version += 1
+        self._computer_move = None
+        self.history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
+        for event in events:
+            if event.kind == "nominated":
+                self.named_by = event.player
+        if match.hand.over:
+            self._record_statistics(match.results[-1])
+            if match.over:
+                self.clear_autosave()
+            else:
+                self.autosave()
+        else:
+            self.autosave()
+        return events
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand (once the hand's result has been seen); returns the deal events."""
+        events = self.match.start_next_hand()
+        self.version += 1
+        self._computer_move = None
+        self.worker.cancel()
+        self.named_by = None
+        self.history.append(HistoryEntry(self.match.hand_number, None, None, tuple(events), self.match.dealer))
+        self.autosave()
+        return events
+
+    # ----- the stores ------------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Save the match as it stands (only matches a person plays; a full disk never stops the game)."""
+        if self.human is None or self.match.over or self.autosave_store is None:
+            return
+        try:
+            save_autosave(self.autosave_store, self.saved_game())
+        except Exception as error:
+            log.warning("autosave failed: %s", error)
+
+    def clear_autosave(self) -> None:
+        """Forget the autosave (the match ended)."""
+        if self.human is None or self.autosave_store is None:
+            return
+        try:
+            self.autosave_store.clear()
+        except Exception as error:
+            log.warning("could not clear the autosave: %s", error)
+
+    def statistics_key(self) -> tuple[str, str] | None:
+        """(preset id or "custom", strongest computer level) under which the person's results count."""
+        levels = [seat.kind for seat in self.seats if not seat.is_human]
+        if self.human is None or not levels:
+            return None
+        return preset_id_of(self.match.rules) or "custom", strongest_level(levels)
+
+    def _record_statistics(self, result) -> None:
+        key = self.statistics_key()
+        if key is None or self.statistics_store is None:
+            return
+        preset, level = key
+        low_is_good = self.match.rules.scoring == "penalty"
+        try:
+            if self.human in result.seats:
+                self.statistics_store.record_hand(preset, level, result.winner == self.human,
+                                                  int(result.scores[self.human]), low_is_good)
+            if self.match.over:
+                self.statistics_store.record_match(preset, level, self.human in self.match.winners)
+        except Exception as error:
+            log.warning("statistics could not be recorded: %s", error)
+
+
+def _last_nominator(history: list[HistoryEntry]) -> int | None:
+    """Who named the suit in force in the current hand, if anyone did."""
+    for entry in reversed(history):
+        if entry.seat is None:
+            return None
+        if any(event.kind == "nominated" for event in entry.events):
+            return entry.seat
+    return None
+

@@ -1,0 +1,96 @@
+"""What the screen may show of the table: public facts and the viewer's own cards, never hidden ones.
+
+Every field is in match seat numbers (the rules core numbers the players of a
+hand among themselves; the screen never converts).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules import Match, Move, RuleSet
+
+#: No suit in force (the rules core's "suit" beyond the four suits).
+NO_SUIT = 4
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as everybody sees it."""
+
+    seat: int
+    name: str
+    kind: str
+    in_hand: bool
+    card_count: int
+    total: int
+    eliminated: bool
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The table from one seat: public state, that seat's own cards and, on its turn, its legal moves.
+
+    ``rules`` are the match's; ``hand_rules`` the current hand's (fewer players once some are out).
+    """
+
+    version: int
+    rules: RuleSet
+    hand_rules: RuleSet
+    viewer: int
+    hand_number: int
+    dealer: int
+    to_act: int | None
+    direction: int
+    suit: int
+    nominated: bool
+    named_by: int | None
+    discard: tuple[int, ...]
+    stock_count: int
+    pending: int
+    pending_skips: int
+    drew_this_turn: bool
+    hand_over: bool
+    match_over: bool
+    sudden_death: bool
+    seats: tuple[SeatView, ...]
+    my_cards: tuple[int, ...]
+    my_moves: tuple[Move, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the viewer is to act."""
+        return self.to_act == self.viewer
+
+    @property
+    def playable(self) -> frozenset[int]:
+        """The viewer's cards that may be played now."""
+        return frozenset(move.card for move in self.my_moves if move.kind == "play")
+
+    @property
+    def move_kinds(self) -> frozenset[str]:
+        """The kinds of move the viewer may make now ("play", "draw", "pass", ...)."""
+        return frozenset(move.kind for move in self.my_moves)
+
+
+def table_view(match: Match, seats, viewer: int, named_by: int | None, version: int,
+               viewer_sees_cards: bool = True) -> TableView:
+    """The view of ``match`` from ``viewer``; ``seats`` hold names and kinds by match seat."""
+    hand = match.hand
+    over = match.over or hand.over
+    to_act = None if over else match.current_seat
+    in_hand = set(match.seats)
+    seat_views = tuple(
+        SeatView(seat, seats[seat].name, seats[seat].kind, seat in in_hand,
+                 len(hand.hands[match.hand_player(seat)]) if seat in in_hand else 0,
+                 match.totals[seat], match.eliminated[seat])
+        for seat in range(match.rules.players))
+    player = match.hand_player(viewer)
+    my_cards = tuple(hand.hands[player]) if viewer_sees_cards and player >= 0 else ()
+    my_moves = tuple(match.legal_moves()) if viewer_sees_cards and to_act == viewer else ()
+    return TableView(
+        version=version, rules=match.rules, hand_rules=hand.rules, viewer=viewer, hand_number=match.hand_number, dealer=match.dealer,
+        to_act=to_act, direction=hand.direction, suit=hand.suit, nominated=bool(hand.nominated),
+        named_by=named_by, discard=tuple(hand.discard), stock_count=len(hand.stock),
+        pending=hand.pending, pending_skips=hand.pending_skips, drew_this_turn=hand.phase == 1,
+        hand_over=hand.over, match_over=match.over, sudden_death=match.sudden_death_seats is not None,
+        seats=seat_views, my_cards=my_cards, my_moves=my_moves)

@@ -1,0 +1,138 @@
+"""A saved game: a match record and the players at its table, as one checked value.
+
+The autosave and an exported file hold the same document, ``{"record": ...,
+"seats": [{"name": ..., "kind": ...}, ...]}``. This module is the one place
+that builds, validates, writes and reads it; the menu, the pause screen and
+the table session only ever see a :class:`SavedGame`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.rules import Match, RecordError
+from game.store.autosave import AutosaveStore, RecordFileError, export_record, import_record
+from game.store.statistics import OPPONENT_LEVELS
+
+HUMAN_KIND = "human"
+SEAT_KINDS = (HUMAN_KIND, *OPPONENT_LEVELS)
+MAX_NAME_LENGTH = 40
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be played; the message is meant for the player."""
+
+
+@dataclass(frozen=True)
+class SavedSeat:
+    """One player at a saved table: a display name and ``"human"`` or a computer level."""
+
+    name: str
+    kind: str
+
+    def to_json(self) -> dict[str, str]:
+        """The seat as it is written to disk."""
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A match record (replayable by the rules core) and, when known, who sat where."""
+
+    record: dict[str, Any]
+    seats: tuple[SavedSeat, ...] | None
+
+    @classmethod
+    def of(cls, match: Match, seats) -> "SavedGame":
+        """The saved game of a match in play; ``seats`` are objects with ``name`` and ``kind``."""
+        return cls(match.to_record(), tuple(SavedSeat(seat.name, seat.kind) for seat in seats))
+
+    @classmethod
+    def from_document(cls, document: Any) -> "SavedGame":
+        """Check a document read from disk; raises SavedGameError saying what is wrong.
+
+        A bare match record (no ``"seats"``) is accepted with ``seats`` None, so
+        that a record written by hand or by another tool can still be imported.
+        """
+        if not isinstance(document, dict):
+            raise SavedGameError("the file does not hold a saved game")
+        if "record" not in document:
+            return cls(document, None)
+        record = document["record"]
+        if not isinstance(record, dict):
+            raise SavedGameError("the match record is damaged")
+        seats = document.get("seats")
+        return cls(record, None if seats is None else check_seats(seats))
+
+    def to_document(self) -> dict[str, Any]:
+        """What is written to disk."""
+        document: dict[str, Any] = {"record": self.record}
+        if self.seats is not None:
+            document["seats"] = [seat.to_json() for seat in self.seats]
+        return document
+
+    def match(self, observer=None) -> Match:
+        """Replay the record (``observer`` as in ``Match.from_record``); raises SavedGameError if it
+        cannot be replayed or does not fit the seats."""
+        try:
+            match = Match.from_record(self.record, observer)
+        except RecordError as error:
+            raise SavedGameError(str(error)) from None
+        if self.seats is not None and len(self.seats) != match.rules.players:
+            raise SavedGameError("the saved players do not fit the saved rules")
+        return match
+
+
+def check_seats(seats: Any) -> tuple[SavedSeat, ...]:
+    """Validate a saved list of players; raises SavedGameError saying what is wrong."""
+    if not isinstance(seats, list) or not seats:
+        raise SavedGameError("the list of players is missing")
+    checked = []
+    for seat in seats:
+        if not isinstance(seat, dict) or set(seat) - {"name", "kind"}:
+            raise SavedGameError("a player in the saved match is damaged")
+        name, kind = seat.get("name"), seat.get("kind")
+        if not isinstance(name, str) or not name.strip():
+            raise SavedGameError("a player in the saved match has no name")
+        name = name.strip()
+        if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+            raise SavedGameError("a player's name in the saved match is too long or holds control characters")
+        if not isinstance(kind, str) or kind not in SEAT_KINDS:
+            raise SavedGameError("a player in the saved match is neither a person nor a known computer level")
+        checked.append(SavedSeat(name, kind))
+    if sum(seat.kind == HUMAN_KIND for seat in checked) > 1:
+        raise SavedGameError("the saved match has more than one person at the table")
+    return tuple(checked)
+
+
+def save_autosave(store: AutosaveStore, saved: SavedGame) -> None:
+    """Write ``saved`` as the autosave (atomically)."""
+    store.save(saved.to_document())
+
+
+def load_autosave(store: AutosaveStore) -> tuple[SavedGame | None, str | None]:
+    """The autosaved game (None if there is none or it is unusable) and a one-line problem for the player."""
+    document, problem = store.load()
+    if document is None:
+        return None, problem
+    try:
+        return SavedGame.from_document(document), problem
+    except SavedGameError as error:
+        return None, f"The saved match cannot be resumed: {error}."
+
+
+def export_saved_game(saved: SavedGame, path: Path) -> None:
+    """Write ``saved`` to a file the player chose; raises OSError on disk errors."""
+    export_record(saved.to_document(), path)
+
+
+def import_saved_game(path: Path) -> SavedGame:
+    """Read a saved game the player chose; raises RecordFileError with a message for the player."""
+    path = Path(path)
+    document = import_record(path)
+    try:
+        return SavedGame.from_document(document)
+    except SavedGameError as error:
+        raise RecordFileError(f"{path.name} cannot be played: {error}.") from None

@@ -1,0 +1,228 @@
+"""The player's hands on the table: pointer, keys and buttons turned into moves.
+
+``TableInput`` reads events for the table scene: dragging a card onto the
+pile or clicking it plays it, clicking the stock draws, Left/Right choose a
+card and Enter plays it, D/P/L/S draw, pass and call. What a move does is
+the scene's (and the session's) business; here only the gesture is read.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from game.rules import Move
+from game.ui.i18n import _
+
+from .sprites import CardSprite
+
+DRAG_THRESHOLD = 6       # pixels before a press becomes a drag
+DOUBLE_CLICK = 0.4       # seconds
+CALL_BUTTONS = ("stop", "last_card", "pass")
+MOVE_KEYS = {pygame.K_d: "draw", pygame.K_p: "pass", pygame.K_l: "last_card", pygame.K_s: "stop"}
+
+
+@dataclass
+class Drag:
+    """A card held under the pointer."""
+
+    sprite: CardSprite
+    offset: tuple[float, float]
+    start: tuple[int, int]
+    moved: bool = False
+
+
+class TableInput:
+    """Pointer and key state of the table scene: the drag, the keyboard selection, the buttons."""
+
+    def __init__(self, scene):
+        self.scene = scene
+        self.drag: Drag | None = None
+        self.press_stock = False
+        self.selected = -1
+        self.hover: CardSprite | None = None
+        self.mouse = (0, 0)
+        self.last_click = (-10.0, (0, 0))
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    # ----- events -------------------------------------------------------------------------------
+
+    def handle_event(self, event) -> bool:
+        """Read one event; True when the table used it."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            return self._button_pressed(event.ui_element)
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_motion(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._mouse_down(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._mouse_up(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def drop_drag(self) -> None:
+        """Let go of a held card (the scene is covered or closes); it goes back to the hand."""
+        if self.drag is not None:
+            self.drag.sprite.dragging = False
+            self.drag = None
+            self.scene.resync()
+
+    def sprite_at(self, pos) -> CardSprite | None:
+        """The player's card under ``pos`` (the topmost), if any."""
+        for sprite in reversed(self.scene.my_sprites()):
+            if sprite.contains(pos):
+                return sprite
+        return None
+
+    def _mouse_motion(self, pos) -> bool:
+        self.mouse = pos
+        drag = self.drag
+        if drag is None:
+            return False
+        if not drag.moved and math.dist(pos, drag.start) >= DRAG_THRESHOLD:
+            drag.moved = True
+        if drag.moved:
+            drag.sprite.x = pos[0] - drag.offset[0]
+            drag.sprite.y = pos[1] - drag.offset[1]
+            drag.sprite.angle *= 0.6
+        return True
+
+    def _mouse_down(self, pos) -> bool:
+        self.mouse = pos
+        layout = self.scene.board.layout
+        if layout is None:
+            return False
+        last_time, last_pos = self.last_click
+        if self.scene.time - last_time < DOUBLE_CLICK and math.dist(pos, last_pos) < 12:
+            return True  # the second half of a double-click that already played the card
+        if layout.stock.inflate(8, 8).collidepoint(pos):
+            self.press_stock = True
+            return True
+        sprite = self.sprite_at(pos)
+        if sprite is None or sprite.remove_when_done:
+            return False
+        sprite.finish()
+        sprite.dragging = True
+        sprite.z = 9000
+        self.drag = Drag(sprite, (pos[0] - sprite.x, pos[1] - (sprite.y - sprite.lift)), pos)
+        sprite.y -= sprite.lift
+        sprite.lift = 0.0
+        return True
+
+    def _mouse_up(self, pos) -> bool:
+        self.mouse = pos
+        scene = self.scene
+        if self.press_stock:
+            self.press_stock = False
+            if scene.board.layout.stock.inflate(8, 8).collidepoint(pos):
+                scene.human_move(Move("draw"))
+            return True
+        if self.drag is None:
+            return False
+        drag, self.drag = self.drag, None
+        sprite = drag.sprite
+        sprite.dragging = False
+        if drag.moved:
+            if self._over_pile(sprite, pos):
+                scene.play_card(sprite.card, sprite)
+        else:  # a click (or the first half of a double-click) plays the card
+            self.last_click = (scene.time, pos)
+            scene.play_card(sprite.card, sprite)
+        if scene.chooser is None:
+            scene.resync()
+        return True
+
+    def _over_pile(self, sprite: CardSprite, pos) -> bool:
+        lay = self.scene.board.layout
+        zone = lay.pile.inflate(int(lay.card_w * 0.9), int(lay.card_h * 0.5))
+        return zone.collidepoint(sprite.x, sprite.y) or zone.collidepoint(pos)
+
+    def _key(self, key) -> bool:
+        scene = self.scene
+        if key == pygame.K_ESCAPE:
+            scene.open_pause()
+            return True
+        sprites = scene.my_sprites()
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if sprites:
+                self._step_selection(sprites, 1 if key == pygame.K_RIGHT else -1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if 0 <= self.selected < len(sprites):
+                sprite = sprites[self.selected]
+                scene.play_card(sprite.card, sprite)
+            else:
+                scene.effects.show_toast(_("Choose a card with the Left and Right arrow keys first."))
+            return True
+        if key in MOVE_KEYS:
+            scene.human_move(Move(MOVE_KEYS[key]))
+            return True
+        return False
+
+    def _step_selection(self, sprites, step: int) -> None:
+        if self.selected >= 0:
+            self.selected = (self.selected + step) % len(sprites)
+            return
+        # The first press picks the first (or, going left, the last) card that can be played.
+        playable = self.scene.session.view().playable
+        order = range(len(sprites)) if step > 0 else range(len(sprites) - 1, -1, -1)
+        fallback = 0 if step > 0 else len(sprites) - 1
+        self.selected = next((i for i in order if sprites[i].card in playable), fallback)
+
+    def follow_hand(self, count: int) -> None:
+        """Keep the keyboard selection inside a hand that shrank."""
+        if self.selected >= count:
+            self.selected = count - 1
+
+    # ----- buttons --------------------------------------------------------------------------------
+
+    def kill_buttons(self) -> None:
+        """Remove the table's buttons (the scene is leaving or laying out again)."""
+        for button in self.buttons.values():
+            button.kill()
+        self.buttons = {}
+
+    def build_buttons(self, manager, layout) -> None:
+        """The call buttons (shown only while legal) and the menu button."""
+        self.kill_buttons()
+        bw, bh = layout.button_size
+        gap = (layout.buttons_rect.h - bh * 3) // 2
+        labels = {"stop": _("Stop!") + "  (S)", "last_card": _("Last card") + "  (L)", "pass": _("Pass") + "  (P)"}
+        for i, name in enumerate(CALL_BUTTONS):
+            rect = pygame.Rect(layout.buttons_rect.left, layout.buttons_rect.top + i * (bh + gap), bw, bh)
+            button = pygame_gui.elements.UIButton(
+                rect, labels[name], manager,
+                object_id=ObjectID(object_id=f"#table_{name}", class_id="@primary" if name != "pass" else None))
+            button.hide()
+            self.buttons[name] = button
+        self.buttons["menu"] = pygame_gui.elements.UIButton(
+            layout.menu_button, _("Menu"), manager,
+            object_id=ObjectID(object_id="#table_menu", class_id="@small_button"),
+            tool_tip_text=_("Pause (Esc)"))
+
+    def update_buttons(self, kinds) -> None:
+        """Show exactly the call buttons whose moves are legal now."""
+        for name in CALL_BUTTONS:
+            button = self.buttons.get(name)
+            if button is None:
+                continue
+            want = name in kinds
+            if want and not button.visible:
+                button.show()
+            elif not want and button.visible:
+                button.hide()
+
+    def _button_pressed(self, element) -> bool:
+        for name, button in self.buttons.items():
+            if element is button:
+                self.scene.effects.sound("click")
+                if name == "menu":
+                    self.scene.open_pause()
+                else:
+                    self.scene.human_move(Move(name))
+                return True
+        return False

@@ -1,0 +1,342 @@
+"""The table scene: the game as the player sees it, a thin screen over a :class:`TableSession`.
+
+Every move (a drop, a click, a key, a button, a computer decision) goes
+through the session; the events that come back are logged, sounded and
+animated, and the card sprites are rebuilt from the session's view (sprites
+are views; the rules core is the only authority). The parts: ``input``
+(gestures -> moves), ``board`` (sprites and the deal), ``effects`` (flashes,
+toasts), ``painter`` (drawing) and the suit chooser.
+"""
+from __future__ import annotations
+
+import logging
+import random
+from collections import deque
+
+from game.rules import IllegalMove, Move
+from game.rules.cards import FIRST_JOKER, SUIT_OF
+from game.rules.state import tables_for
+from game.ui.i18n import reason_text
+
+from ..scene import Scene
+from .animation import Timer, speed_factor
+from .board import Board
+from .effects import Effects
+from .input import TableInput
+from .narration import history_lines
+from .painter import TablePainter
+from .sprites import CardImages, CardSprite, TextCache
+from .suit_chooser import SuitChooser
+
+log = logging.getLogger(__name__)
+
+#: Seconds between computer moves, by animation speed (a little jitter is added).
+PACE = {"slow": 1.15, "normal": 0.75, "fast": 0.42, "instant": 0.05}
+#: Seconds between the last card of a hand and its result, by animation speed.
+RESULT_DELAY = {"slow": 1.9, "normal": 1.35, "fast": 0.8, "instant": 0.05}
+LOG_LINES = 60
+
+
+class TableScene(Scene):
+    """The card table for one match, played through ``session``."""
+
+    def __init__(self, app, session):
+        super().__init__(app)
+        self.session = session
+        self.text = TextCache(self._font)
+        self.images = CardImages(app.assets, self._font)
+        self.rng = random.Random(session.match.seed * 7919 + 17)
+        self.board = Board(self.images, self.rng, session.rules.players, session.viewer,
+                           session.human is not None)
+        self.effects = Effects(app.sound.play)
+        self.input = TableInput(self)
+        self.painter = TablePainter(self)
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.chooser: SuitChooser | None = None
+        self.ai_wait = 0.0
+        self.result_timer: Timer | None = None
+        self.result_pending_for = 0  # hand number whose result is waiting to be shown
+        self.result_shown_for = 0
+        self.time = 0.0
+        self.started = False
+        self.closed = False
+
+    # ----- what the screen needs -------------------------------------------------------------
+
+    def _font(self, size: int, bold: bool = False):
+        try:
+            return self.app.assets.font(size, bold)
+        except Exception:  # a missing font file must not stop the table: pygame's own font stands in
+            import pygame
+
+            font = pygame.font.Font(None, int(size * 1.3))
+            font.set_bold(bold)
+            return font
+
+    @property
+    def match(self):
+        """The match being played (for the result screens and tools; the table itself reads the view)."""
+        return self.session.match
+
+    @property
+    def human(self) -> int | None:
+        """The person's seat, or None at a table of computer players."""
+        return self.session.human
+
+    @property
+    def layout(self):
+        """The table's layout for the current window size."""
+        return self.board.layout
+
+    @property
+    def speed(self) -> float:
+        """The animation duration multiplier (0 when animations are off)."""
+        return speed_factor(self.app.settings.animation_speed)
+
+    @property
+    def four_color(self) -> bool:
+        return bool(self.app.settings.four_color_deck)
+
+    @property
+    def back_style(self) -> str:
+        return self.app.settings.card_back
+
+    def my_sprites(self) -> list[CardSprite]:
+        """The person's cards on screen, left to right."""
+        return self.board.hand_sprites(self.session.human)
+
+    def resync(self, animate: bool = True) -> None:
+        """Send every card where the view says it belongs."""
+        self.board.sync(self.session.view(), self.speed, animate=animate)
+
+    def human_turn(self) -> bool:
+        """Whether the person is to act."""
+        return self.session.human_turn()
+
+    def thinking_seat(self) -> int | None:
+        """The computer seat thinking now (its plate shows dots), or None."""
+        if self.result_timer is not None:
+            return None
+        return self.session.computer_to_act()
+
+    # ----- scene life cycle ----------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.closed = False
+        self._relayout(self.app.size, force=True)
+        if not self.started:
+            self.started = True
+            self.session.prepare_computers()
+            self._start()
+        self.input.build_buttons(self.app.ui_manager, self.board.layout)
+        self._update_buttons()
+
+    def on_exit(self) -> None:
+        self.input.kill_buttons()
+        self.input.drop_drag()
+        if self not in list(self.app.scenes):
+            self.closed = True
+            self.session.close()
+
+    def on_resize(self, size) -> None:
+        self._relayout(size)
+        if self.input.buttons:
+            self.input.build_buttons(self.app.ui_manager, self.board.layout)
+            self._update_buttons()
+
+    def on_settings_changed(self, settings) -> None:
+        if self.board.layout is not None:
+            self.board.prewarm(self.session.rules, self.four_color, self.back_style)
+        self.resync(animate=False)
+
+    def _relayout(self, size, force: bool = False) -> None:
+        scale = self.board.relayout(size, self.session.view(), self.speed, self.four_color, self.back_style,
+                                    force)
+        drag = self.input.drag
+        if scale is not None and drag is not None:
+            drag.offset = (drag.offset[0] * scale, drag.offset[1] * scale)
+        if self.chooser is not None:
+            self.chooser.layout(self.board.layout.size)
+
+    def _start(self) -> None:
+        """First entry: the log so far, then deal the hand on screen (or show a resumed position as it is)."""
+        session = self.session
+        self.log.extend(history_lines(session.history, session.seats, session.human))
+        if session.hand_over:
+            self.resync(animate=False)
+            if not session.over:
+                self._schedule_result(0.2)
+            return
+        if not session.match.moves[-1]:
+            self._deal()
+        else:
+            self.resync(animate=False)
+            self.ai_wait = 0.4 * max(self.speed, 0.2)
+        session.autosave()
+
+    def _deal(self) -> None:
+        deal_end = self.board.deal(self.session.view(), self.speed)
+        self.ai_wait = deal_end + 0.5 * self.speed + PACE.get(self.app.settings.animation_speed, 0.75) * 0.5
+        self.effects.sound("deal")
+
+    # ----- moves ---------------------------------------------------------------------------------
+
+    def human_move(self, move: Move) -> bool:
+        """Try a move for the person; on refusal the reason is shown. Returns whether it was applied."""
+        session = self.session
+        if session.human is None or session.over:
+            return False
+        try:
+            events = session.play(move)
+        except IllegalMove as error:
+            self.effects.show_toast(reason_text(error))
+            self.effects.sound("invalid")
+            self.resync()
+            return False
+        self._after_move(move, session.human, events)
+        return True
+
+    def play_card(self, card: int, sprite: CardSprite | None = None) -> bool:
+        """Play ``card`` from the person's hand (opening the suit chooser for a wild card)."""
+        view = self.session.view()
+        if view.my_turn and any(m.kind == "play" and m.card == card and m.suit is not None
+                                for m in view.my_moves):
+            self._open_chooser(card, sprite)
+            return False
+        return self.human_move(Move.play(card))
+
+    def _open_chooser(self, card: int, sprite: CardSprite | None) -> None:
+        view = self.session.view()
+        wild = tables_for(view.hand_rules).wild
+        counts = [0, 0, 0, 0]
+        for held in view.my_cards:
+            if held != card and held < FIRST_JOKER and not wild[held]:
+                counts[SUIT_OF[held]] += 1
+        suggested = max(range(4), key=lambda s: (counts[s], s == view.suit))
+        code = sprite.code if sprite is not None else str(card)
+        self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
+                                   self.four_color, suggested)
+        lay = self.board.layout
+        self.chooser.layout(lay.size)
+        if sprite is not None:
+            sprite.dragging = False
+            self.board.pending_sprite = sprite
+            sprite.z = 5000
+            sprite.move_to(lay.pile.centerx, lay.pile.centery - lay.card_h * 0.12, 0.0, lay.card_w,
+                           0.2 * self.speed)
+
+    def _chosen(self, card: int, suit: int) -> None:
+        self.chooser = None
+        self.board.pending_sprite = None
+        if not self.human_move(Move.play(card, suit)):
+            self.resync()
+
+    def _chooser_cancelled(self) -> None:
+        self.chooser = None
+        self.board.pending_sprite = None
+        self.resync()
+
+    def _play_computer_move(self, seat: int) -> None:
+        move = self.session.think()
+        try:
+            events = self.session.play_computer_move()
+        except IllegalMove as error:  # no legal move at all: nothing to animate
+            log.warning("computer player %s could not move: %s", seat, error)
+            return
+        self._after_move(move, seat, events)
+
+    def _after_move(self, move: Move, seat: int, events) -> None:
+        session = self.session
+        self.log.extend(history_lines(session.history[-1:], session.seats, session.human))
+        self.effects.show(events, self.speed)
+        self.board.pending_sprite = None
+        self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
+        self.input.follow_hand(len(session.view().my_cards))
+        continuing = move.kind == "draw" and session.to_act() == seat
+        pace = PACE.get(self.app.settings.animation_speed, 0.75)
+        self.ai_wait = pace * (0.8 if continuing else self.rng.uniform(0.82, 1.18))
+        if session.hand_over:
+            self._hand_finished()
+
+    def _hand_finished(self) -> None:
+        session = self.session
+        result = session.match.results[-1] if session.match.results else None
+        if result is not None and session.human is not None and session.human in result.seats:
+            self.effects.sound("win" if result.winner == session.human else "lose")
+        elif result is not None:
+            self.effects.sound("win")
+        self._schedule_result(RESULT_DELAY.get(self.app.settings.animation_speed, 1.35))
+
+    def _schedule_result(self, delay: float) -> None:
+        self.result_timer = Timer(max(0.01, delay))
+        self.result_pending_for = self.session.match.hand_number
+
+    def next_hand(self) -> None:
+        """Deal the next hand (called by the hand result's "Next hand")."""
+        session = self.session
+        if session.over or not session.hand_over:
+            return
+        session.next_hand()
+        self.result_timer = None
+        self.log.extend(history_lines(session.history[-1:], session.seats, session.human))
+        self._deal()
+
+    def open_pause(self) -> None:
+        """The pause menu (Escape or the Menu button)."""
+        self.input.drop_drag()
+        self.app.go("pause", self)
+
+    # ----- the frame -----------------------------------------------------------------------------
+
+    def handle_event(self, event) -> bool:
+        if self.chooser is not None:
+            return self.chooser.handle_event(event)
+        return self.input.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.board.layout is None or self.board.layout.size != tuple(self.app.size):
+            self.on_resize(self.app.size)
+        self.board.update(dt)
+        self._update_hand_looks(dt)
+        self.effects.update(dt, self.session.view().direction)
+        if self.chooser is not None:
+            self.chooser.update(dt)
+        self._drive_computers(dt)
+        self._update_buttons()
+        if self.result_timer is not None:
+            self.result_timer.update(dt)
+            if not self.result_timer.active and self.app.scenes.top is self:
+                self.result_timer = None
+                self._show_result()
+
+    def _update_hand_looks(self, dt: float) -> None:
+        view = self.session.view()
+        hovered = None
+        if self.input.drag is None and self.chooser is None:
+            hovered = self.input.sprite_at(self.input.mouse)
+        self.input.hover = hovered
+        self.board.update_hand_looks(dt, self.session.human, view.playable, view.my_turn,
+                                     bool(self.app.settings.highlight_playable), self.input.selected, hovered)
+
+    def _drive_computers(self, dt: float) -> None:
+        seat = self.thinking_seat()
+        if seat is None or self.chooser is not None:
+            return
+        self.ai_wait -= dt
+        if self.session.think() is not None and self.ai_wait <= 0:
+            self._play_computer_move(seat)
+
+    def _update_buttons(self) -> None:
+        kinds = self.session.view().move_kinds if self.chooser is None else frozenset()
+        self.input.update_buttons(kinds)
+
+    def _show_result(self) -> None:
+        if self.result_shown_for == self.result_pending_for:
+            return
+        self.result_shown_for = self.result_pending_for
+        self.board.finish()
+        self.app.go("hand_result", self)
+
+    def draw(self, surface) -> None:
+        self.painter.draw(surface)
