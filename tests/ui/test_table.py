@@ -72,6 +72,18 @@ def open_table(app, rules, seed: int, human: bool = True):
     return table
 
 
+def dark_red_pixels(surface) -> int:
+    """How many pixels have the toast panel's dark red (every fourth pixel, both ways)."""
+    width, height = surface.get_size()
+    count = 0
+    for x in range(0, width, 4):
+        for y in range(0, height, 4):
+            r, g, b, _a = surface.get_at((x, y))
+            if 40 <= r <= 80 and g < 32 and b < 32:
+                count += 1
+    return count * 16
+
+
 def step(app, frames: int = 1, dt: float = FPS_DT) -> None:
     for _ in range(frames):
         app.step(dt)
@@ -232,8 +244,12 @@ def test_an_illegal_drop_slides_back_and_says_why(app):
     step(app, 40)
     target = next(t for t in table.board.targets(table.session.view()) if t.card == card)
     assert (round(sprite.x), round(sprite.y)) == (round(target.x), round(target.y))
-    # The toast is drawn on screen (a reddish panel above the hand).
+    # The toast is drawn on screen: a dark red panel above the hand, gone once the toast is.
     step(app, 1)
+    with_toast = dark_red_pixels(app.screen)
+    table.effects.toast = None
+    step(app, 1)
+    assert with_toast > dark_red_pixels(app.screen) + 2000
 
 
 def test_a_wild_card_opens_the_suit_chooser_and_names_the_suit(app):
@@ -459,3 +475,4 @@ def test_a_spectator_table_plays_to_the_match_result(app):
     assert table.match.over
     # A table without a human neither autosaves nor records statistics.
     assert app.autosave_store.load()[0] is None
+    assert app.stats_store.load()[0].entries == ()

@@ -13,6 +13,8 @@ import logging
 import random
 from collections import deque
 
+import pygame
+
 from game.rules import IllegalMove, Move
 from game.rules.cards import FIRST_JOKER, SUIT_OF
 from game.rules.state import tables_for
@@ -67,8 +69,6 @@ class TableScene(Scene):
         try:
             return self.app.assets.font(size, bold)
         except Exception:  # a missing font file must not stop the table: pygame's own font stands in
-            import pygame
-
             font = pygame.font.Font(None, int(size * 1.3))
             font.set_bold(bold)
             return font
