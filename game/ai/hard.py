@@ -16,10 +16,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from game.rules import PlayerView
-from game.rules.cards import RANK_OF
-from game.rules.moves import DRAW, LAST_CARD
-from game.rules.state import tables_for
+from game.rules import DRAW, LAST_CARD, RANK_OF, PlayerView, tables_for
 
 from .base import Bot, require_turn
 from .heuristic import full_deck_counts, new_pile_memo, rollout_pick

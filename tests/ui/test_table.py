@@ -19,8 +19,7 @@ import time  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules import Match, preset  # noqa: E402
-from game.rules.cards import card_to_str  # noqa: E402
+from game.rules import Match, card_to_str, preset  # noqa: E402
 
 FPS_DT = 1 / 60
 
