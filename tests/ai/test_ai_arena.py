@@ -39,7 +39,7 @@ def test_smoke_whole_matches_and_custom_rules():
     assert summary["unit"] == "matches" and summary["games"] == 2
     assert sum(bot["wins"] for bot in summary["bots"]) == pytest.approx(2)
     for rules in custom_rule_sets(3, seed=9):
-        levels = (["hard", "medium", "easy"] * 3)[:rules.players]
+        levels = (list(reversed(LEVELS)) * 3)[:rules.players]
         assert run(rules, levels, games=1, seed=3, budget_ms=5)["games"] == 1
 
 

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from game.ai import LEVELS, Bot, HardBot, NotYourTurn, UnknownLevel, create_bot
+from game.ai import LEVELS, Bot, HardBot, NotYourTurn, UnknownLevel, create_bot, strongest_level
 from game.ai.hard import obvious_action
 from game.ai.knowledge import sample_state
 from game.rules import PRESETS, Move, preset, view_of
@@ -28,6 +28,15 @@ def test_levels_and_factory():
     assert create_bot("hard", budget_ms=40).budget_ms == 40
     with pytest.raises(UnknownLevel, match="choose one of: easy, medium, hard"):
         create_bot("grandmaster")
+
+
+def test_strongest_level_keys_a_mixed_table():
+    assert strongest_level(["easy", "hard", "medium"]) == "hard"
+    assert strongest_level(["easy", "easy"]) == "easy"
+    with pytest.raises(ValueError):
+        strongest_level([])
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        strongest_level(["expert"])
 
 
 @pytest.mark.parametrize("preset_id", list(PRESETS))
