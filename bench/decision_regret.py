@@ -36,9 +36,7 @@ from game.ai.hard import (ROLLOUT_DEPTH, ROLLOUT_EPSILON, HardBot, obvious_actio
                           searched_candidates)
 from game.ai.heuristic import full_deck_counts  # noqa: E402
 from game.ai.medium import MediumBot  # noqa: E402
-from game.rules import PRESETS, preset, view_of  # noqa: E402
-from game.rules.moves import DRAW  # noqa: E402
-from game.rules.state import tables_for  # noqa: E402
+from game.rules import DRAW, PRESETS, preset, tables_for, view_of  # noqa: E402
 
 HARD_SETTINGS = {"prune_z": float, "anchor_z": float, "depth": int, "epsilon": float}
 

@@ -14,7 +14,8 @@ never see more than their view (``tests/ai/test_ai_hidden_cards.py``).
 
 Usage:
   python bench/information_ceiling.py --players 4 --games 300 --seed 1 --knows next [--jobs 2]
-Prints Hard's win rate with its 95 % interval, then one JSON line.
+Prints Hard's win rate with its 95 % interval, then one JSON line. ``--iterations N`` replaces
+the time budget by N rollouts a move, so the figures repeat exactly from run to run.
 """
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import game.ai.hard as hard_module  # noqa: E402
 from game.ai.arena import deal_game, game_ranges, map_tasks, wilson_interval  # noqa: E402
-from game.ai.hard import HardBot  # noqa: E402
+from game.ai.hard import DEFAULT_BUDGET_MS, HardBot  # noqa: E402
+from game.ai.knowledge import sample_state  # noqa: E402
 from game.ai.medium import MediumBot  # noqa: E402
 from game.rules import PRESETS, HandState, preset, view_of  # noqa: E402
 
@@ -51,12 +52,18 @@ def with_true_hands(world: HandState, truth: HandState, players: list[int]) -> H
     return world
 
 
+def peeking_sampler(truth: HandState, players: list[int]):
+    """Hard's honest sampler, with the hands of ``players`` in every world corrected to ``truth``."""
+    def sample(view, rng) -> HandState:
+        return with_true_hands(sample_state(view, rng), truth, players)
+    return sample
+
+
 def play_games(task) -> list[bool]:
     """Whether Hard won each of games ``first..last``."""
-    rules_id, players, seed, first, last, knows, budget_ms = task
+    rules_id, players, seed, first, last, knows, budget_ms, iterations = task
     rules = preset(rules_id, players)
-    medium, hard = MediumBot(), HardBot(budget_ms=budget_ms)
-    honest_sampler = hard_module.sample_state
+    medium = MediumBot()
     results = []
     for game in range(first, last):
         state, hard_seat, rng = deal_game(rules, seed, game)
@@ -71,13 +78,9 @@ def play_games(task) -> list[bool]:
                 peeking = [(hard_seat + state.direction) % players]
             else:
                 peeking = [p for p in range(players) if p != hard_seat]
-            truth = state
-            hard_module.sample_state = lambda v, r: with_true_hands(honest_sampler(v, r), truth, peeking)
-            try:
-                action = hard.choose_action(view, rng)
-            finally:
-                hard_module.sample_state = honest_sampler
-            state.apply(action)
+            # A bot per move: who it peeks at follows the direction of play.
+            hard = HardBot(budget_ms=budget_ms, iterations=iterations, sampler=peeking_sampler(state, peeking))
+            state.apply(hard.choose_action(view, rng))
         results.append(state.winner == hard_seat)
     return results
 
@@ -89,17 +92,19 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--knows", default="next", help="one of: " + ", ".join(KNOWS))
-    parser.add_argument("--budget-ms", type=int, default=hard_module.DEFAULT_BUDGET_MS)
+    parser.add_argument("--budget-ms", type=int, default=DEFAULT_BUDGET_MS)
+    parser.add_argument("--iterations", type=int, default=None, help="rollouts a move instead of --budget-ms")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     if args.rules not in PRESETS:
         parser.error(f"unknown preset {args.rules!r}; choose from {', '.join(PRESETS)}")
     if args.knows not in KNOWS:
         parser.error(f"--knows must be one of {', '.join(KNOWS)}, not {args.knows!r}")
-    if not 2 <= args.players <= 7 or min(args.games, args.jobs, args.budget_ms) < 1:
-        parser.error("--players must be 2 to 7, and --games, --jobs and --budget-ms at least 1")
+    iterations = 1 if args.iterations is None else args.iterations
+    if not 2 <= args.players <= 7 or min(args.games, args.jobs, args.budget_ms, iterations) < 1:
+        parser.error("--players must be 2 to 7, and --games, --jobs, --budget-ms and --iterations at least 1")
     started = time.perf_counter()
-    tasks = [(args.rules, args.players, args.seed, first, last, args.knows, args.budget_ms)
+    tasks = [(args.rules, args.players, args.seed, first, last, args.knows, args.budget_ms, args.iterations)
              for first, last in game_ranges(args.games, args.jobs)]
     wins = sum(sum(part) for part in map_tasks(play_games, tasks, args.jobs))
     low, high = wilson_interval(wins, args.games)

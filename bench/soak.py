@@ -18,9 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules import PRESETS, RANKS, InvalidRuleSet, RuleSet, determinize, preset, view_of  # noqa: E402
-from game.rules.cards import build_deck  # noqa: E402
-from game.rules.state import HandState  # noqa: E402
+from game.rules import (PRESETS, RANKS, HandState, InvalidRuleSet, RuleSet, build_deck, determinize,  # noqa: E402
+                        preset, view_of)
 
 
 def random_custom_rules(rng: random.Random) -> RuleSet:

@@ -136,7 +136,7 @@ def main(argv=None) -> int:
 
         def table_with_wild_to_play():
             """A 4-player table where it is the human's turn with an eight in hand, chooser open."""
-            from game.rules.cards import card_to_str
+            from game.rules import card_to_str
             for seed in range(1, 200):
                 table = TableScene(app, session_for(app, Match(preset("crazy_eights", 4), seed=seed), [
                     Seat(app.settings.player_name, "human")] + [

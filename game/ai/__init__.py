@@ -6,11 +6,14 @@ Bots keep no state between calls and share nothing, so each may run in a worker 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .base import Bot, NotYourTurn
 from .easy import EasyBot
 from .hard import DEFAULT_BUDGET_MS, HardBot, SearchResult
 from .medium import MediumBot
 
+# The one list of levels, weakest first: the order is what "stronger" means everywhere.
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -26,8 +29,23 @@ def create_bot(level: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Bot:
         return MediumBot()
     if level == "hard":
         return HardBot(budget_ms=budget_ms)
-    raise UnknownLevel(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")
+    raise _unknown_level(level)
+
+
+def strongest_level(levels: Iterable[str]) -> str:
+    """The strongest of ``levels`` (say, a table's computer seats, which its statistics are filed under)."""
+    levels = list(levels)
+    if not levels:
+        raise ValueError("no bot level to choose the strongest from")
+    for level in levels:
+        if level not in LEVELS:
+            raise _unknown_level(level)
+    return max(levels, key=LEVELS.index)
+
+
+def _unknown_level(level: str) -> UnknownLevel:
+    return UnknownLevel(f"unknown bot level {level!r}; choose one of: {', '.join(LEVELS)}")
 
 
 __all__ = ["LEVELS", "Bot", "EasyBot", "MediumBot", "HardBot", "SearchResult", "NotYourTurn",
-           "UnknownLevel", "create_bot", "DEFAULT_BUDGET_MS"]
+           "UnknownLevel", "create_bot", "strongest_level", "DEFAULT_BUDGET_MS"]

@@ -20,9 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from game.rules import (HOUSE_RULES_BY_ID, PRESETS, HandState, InvalidRuleSet, Match, Move, RuleSet, preset,
-                        view_of)
-from game.rules.ruleset import MAX_PLAYERS, MIN_PLAYERS
+from game.rules import (HOUSE_RULES_BY_ID, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HandState, InvalidRuleSet, Match,
+                        Move, RuleSet, preset, view_of)
 
 from . import LEVELS, create_bot
 from .hard import DEFAULT_BUDGET_MS

@@ -3,10 +3,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules import PlayerView
-from game.rules.cards import SUIT_OF
-from game.rules.moves import DRAW, LAST_CARD, PASS, STOP
-from game.rules.state import tables_for
+from game.rules import DRAW, LAST_CARD, PASS, STOP, SUIT_OF, PlayerView, tables_for
 
 from .base import Bot, require_turn
 

@@ -14,12 +14,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.rules import PlayerView
-from game.rules.cards import RANK_OF
-from game.rules.moves import DRAW, LAST_CARD
-from game.rules.state import tables_for
+from game.rules import DRAW, LAST_CARD, RANK_OF, HandState, PlayerView, tables_for
 
 from .base import Bot, require_turn
 from .heuristic import full_deck_counts, new_pile_memo, rollout_pick
@@ -35,6 +33,8 @@ PRUNE_EVERY = 6                # worlds between pruning checks
 PRUNE_MIN_WORLDS = 10
 ANCHOR_Z = 1.0                 # how sure we must be to overrule the heuristic's move
 PRUNE_Z = 3.0                  # how sure we must be an action is worse before dropping it (checked again and again, so strict)
+
+Sampler = Callable[[PlayerView, random.Random], HandState]
 
 
 @dataclass
@@ -106,15 +106,22 @@ def rollout(state, me: int, rng: random.Random, depth: int = ROLLOUT_DEPTH,
 
 
 class HardBot(Bot):
-    """Determinized search within a time budget (or a fixed number of iterations, for tests)."""
+    """Determinized search within a time budget (or a fixed number of iterations, for tests).
+
+    ``sampler(view, rng)`` deals the hidden cards of each searched world; the honest
+    ``sample_state`` unless a bench wants a bot that knows more than its view.
+    """
 
     level = "hard"
 
     def __init__(self, budget_ms: int = DEFAULT_BUDGET_MS, iterations: int | None = None,
                  depth: int | None = None, epsilon: float | None = None,
-                 prune_z: float | None = None, anchor_z: float | None = None):
+                 prune_z: float | None = None, anchor_z: float | None = None,
+                 sampler: Sampler = sample_state):
         if budget_ms <= 0 and not iterations:
             raise ValueError("the hard bot needs a positive time budget or an iteration count")
+        # The UI sends bots to a worker process: a module-level sampler pickles, a lambda would not.
+        self.sampler = sampler
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.depth = ROLLOUT_DEPTH if depth is None else depth
@@ -141,11 +148,11 @@ class HardBot(Bot):
         iterations = worlds = 0
         world_rng = random.Random(rng.getrandbits(64))
         rollout_rng = random.Random()
-        depth, epsilon = self.depth, self.epsilon
+        depth, epsilon, sampler = self.depth, self.epsilon, self.sampler
         deck_counts = full_deck_counts(view.rules)
         finished = False
         while not finished:
-            world = sample_state(view, world_rng)
+            world = sampler(view, world_rng)
             rollout_seed = world_rng.getrandbits(32)
             results = []
             for action in alive:

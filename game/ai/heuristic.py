@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.rules.cards import SUIT_OF, build_deck
-from game.rules.state import CAP_KINDS, CAP_RANK, CAP_WILD, tables_for
-from game.rules.moves import DRAW, LAST_CARD, PASS, STOP
+from game.rules import CAP_KINDS, CAP_RANK, CAP_WILD, DRAW, LAST_CARD, PASS, STOP, SUIT_OF, build_deck, tables_for
 
 # Weights, in "how much we want this move" units; a plain legal play starts at PLAY_BASE.
 PLAY_BASE = 1.0

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import random
 
-from game.rules.cards import RANK_OF, SUIT_OF
-from game.rules.state import BLACK_JACK, CAP_KINDS, CAP_RANK, HandState, tables_for
-from game.rules.view import PlayerView, determinize
+from game.rules import (BLACK_JACK, CAP_KINDS, CAP_RANK, RANK_OF, SUIT_OF, HandState, PlayerView, determinize,
+                        tables_for)
 
 from .heuristic import pick_action, score_actions, unseen_counts
 

@@ -2,23 +2,37 @@
 
 Every named game is a preset of one ``RuleSet``; ``HandState`` plays a hand,
 ``Match`` plays hands in a row and writes/replays the game record.
+
+Code outside this package imports from here only, never from its modules. That
+includes the fast form the bots and the search use: cards as small ints
+(``RANK_OF``, ``SUIT_OF``, ``FIRST_JOKER``, ``build_deck``), actions as small ints
+(``card * 5 + nomination``, or ``DRAW``, ``PASS``, ``LAST_CARD``, ``STOP``; ``MOVES``
+maps each action to its ``Move``) and the per-rule-set card lookups of ``tables_for``.
 """
-from .cards import (CardNotationError, RANKS, SUIT_NAMES, SUITS, card_from_str, card_to_str,
-                    cards_from_str, cards_to_str)
+from .cards import (FIRST_JOKER, RANK_OF, RANKS, SUIT_NAMES, SUIT_OF, SUITS, CardNotationError, build_deck,
+                    card_from_str, card_to_str, cards_from_str, cards_to_str)
 from .errors import IllegalMove, RecordError
 from .match import HandResult, Match, Standing, RECORD_FORMAT, RECORD_VERSION
-from .moves import Move, MoveNotationError
+from .moves import ACTION_COUNT, DRAW, LAST_CARD, MOVES, PASS, STOP, Move, MoveNotationError
 from .presets import (DESCRIPTIONS, HOUSE_RULES, HOUSE_RULES_BY_ID, PRESETS, HouseRule, UnknownPreset,
                       house_rules_for, preset, preset_id_of, with_house_rules)
-from .ruleset import InvalidRuleSet, RuleSet
-from .state import Event, HandState
+from .ruleset import MAX_PLAYERS, MIN_PLAYERS, InvalidRuleSet, RuleSet
+from .state import BLACK_JACK, CAP_KINDS, CAP_RANK, CAP_WILD, DRAWING, Event, HandState, tables_for
 from .view import PlayerView, determinize, view_of
 
 __all__ = [
-    "CardNotationError", "RANKS", "SUIT_NAMES", "SUITS", "card_from_str", "card_to_str",
-    "cards_from_str", "cards_to_str", "IllegalMove", "RecordError", "HandResult", "Match",
-    "Standing", "RECORD_FORMAT", "RECORD_VERSION", "Move", "MoveNotationError", "DESCRIPTIONS",
-    "HOUSE_RULES", "HOUSE_RULES_BY_ID", "PRESETS", "HouseRule", "UnknownPreset", "house_rules_for",
-    "preset", "preset_id_of", "with_house_rules", "InvalidRuleSet", "RuleSet", "Event", "HandState",
+    # cards
+    "FIRST_JOKER", "RANK_OF", "RANKS", "SUIT_NAMES", "SUIT_OF", "SUITS", "CardNotationError", "build_deck",
+    "card_from_str", "card_to_str", "cards_from_str", "cards_to_str",
+    # moves and actions
+    "ACTION_COUNT", "DRAW", "LAST_CARD", "MOVES", "PASS", "STOP", "Move", "MoveNotationError",
+    # rule sets
+    "MAX_PLAYERS", "MIN_PLAYERS", "InvalidRuleSet", "RuleSet", "DESCRIPTIONS", "HOUSE_RULES",
+    "HOUSE_RULES_BY_ID", "PRESETS", "HouseRule", "UnknownPreset", "house_rules_for", "preset",
+    "preset_id_of", "with_house_rules",
+    # a hand and what a player sees of it
+    "BLACK_JACK", "CAP_KINDS", "CAP_RANK", "CAP_WILD", "DRAWING", "Event", "HandState", "tables_for",
     "PlayerView", "determinize", "view_of",
+    # matches and records
+    "IllegalMove", "RecordError", "HandResult", "Match", "Standing", "RECORD_FORMAT", "RECORD_VERSION",
 ]

@@ -14,8 +14,8 @@ import logging
 import random
 from dataclasses import dataclass
 
+from game.ai import strongest_level
 from game.rules import Event, IllegalMove, Match, Move, preset_id_of
-from game.store import strongest_level
 from game.store.saved_game import SavedGame, SavedSeat, save_autosave
 
 from .computer import AIWorker, make_bot

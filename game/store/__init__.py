@@ -5,19 +5,16 @@ from game.store.files import LoadResult, read_json_document, write_json_atomic
 from game.store.paths import UserFolders
 from game.store.settings import ANIMATION_SPEEDS, CARD_BACKS, Settings, SettingsStore
 from game.store.statistics import (
-    OPPONENT_LEVELS,
     SUMMARY_HEADINGS,
     Statistics,
     StatisticsEntry,
     StatisticsStore,
     SummaryRow,
-    strongest_level,
 )
 
 __all__ = [
     "ANIMATION_SPEEDS",
     "CARD_BACKS",
-    "OPPONENT_LEVELS",
     "SUMMARY_HEADINGS",
     "AutosaveStore",
     "LoadResult",
@@ -32,6 +29,5 @@ __all__ = [
     "export_record",
     "import_record",
     "read_json_document",
-    "strongest_level",
     "write_json_atomic",
 ]

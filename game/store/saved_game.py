@@ -8,16 +8,17 @@ the table session only ever see a :class:`SavedGame`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.rules import Match, RecordError
 from game.store.autosave import AutosaveStore, RecordFileError, export_record, import_record
-from game.store.statistics import OPPONENT_LEVELS
 
 HUMAN_KIND = "human"
-SEAT_KINDS = (HUMAN_KIND, *OPPONENT_LEVELS)
+#: A seat's kind is "human" or a computer level's name; which levels exist is the AI's business.
+_KIND = re.compile(r"[a-z][a-z0-9_]{0,31}")
 MAX_NAME_LENGTH = 40
 
 
@@ -99,8 +100,8 @@ def check_seats(seats: Any) -> tuple[SavedSeat, ...]:
         name = name.strip()
         if len(name) > MAX_NAME_LENGTH or not name.isprintable():
             raise SavedGameError("a player's name in the saved match is too long or holds control characters")
-        if not isinstance(kind, str) or kind not in SEAT_KINDS:
-            raise SavedGameError("a player in the saved match is neither a person nor a known computer level")
+        if not isinstance(kind, str) or not _KIND.fullmatch(kind):
+            raise SavedGameError("a player in the saved match is neither a person nor a computer level")
         checked.append(SavedSeat(name, kind))
     if sum(seat.kind == HUMAN_KIND for seat in checked) > 1:
         raise SavedGameError("the saved match has more than one person at the table")

@@ -1,8 +1,10 @@
 """The player's results, per game preset and per opponent level, and the file that keeps them.
 
-A table is filed under the strongest computer opponent at it (see
-`strongest_level`): beating two easy players and one hard player counts as
-beating hard opponents.
+The caller files a table under the strongest computer opponent at it
+(`game.ai.strongest_level`): beating two easy players and one hard player
+counts as beating hard opponents. The store knows no list of levels: a level
+is any short lower-case name, and the display order is the caller's
+(`Statistics.summary_rows`), so the bot levels are defined once, in game.ai.
 
 Best and average hand scores only make sense within one scoring direction.
 A preset always scores the same way, but a custom rule set kept under one id
@@ -13,7 +15,8 @@ over, while its hand, match and streak counts carry on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -30,8 +33,8 @@ STATISTICS_FORMAT = "crazy-eights-statistics"
 STATISTICS_VERSION = 1
 STATISTICS_FILE_NAME = "statistics.json"
 
-# Weakest first; the order decides `strongest_level` and the display order.
-OPPONENT_LEVELS = ("easy", "medium", "hard")
+# Short enough for a table cell; lower-case so "Hard" and "hard" cannot be two rows.
+_LEVEL_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 SUMMARY_HEADINGS = (
     "Game",
@@ -47,16 +50,6 @@ SUMMARY_HEADINGS = (
 
 _WHAT = "statistics file"
 _CONSEQUENCE = "has been reset"
-
-
-def strongest_level(levels: Iterable[str]) -> str:
-    """The statistics key for a table: the strongest level among its computer seats."""
-    levels = list(levels)
-    if not levels:
-        raise ValueError("a table needs at least one computer opponent")
-    for level in levels:
-        _check_level(level)
-    return max(levels, key=OPPONENT_LEVELS.index)
 
 
 @dataclass(frozen=True)
@@ -200,8 +193,13 @@ class Statistics:
         """These statistics after one more match."""
         return self._with_entry(self.entry(preset_id, level).with_match(won))
 
-    def summary_rows(self) -> list[SummaryRow]:
-        """One display row per preset and level played, ordered by preset then level."""
+    def summary_rows(self, level_order: Sequence[str] = ()) -> list[SummaryRow]:
+        """One display row per preset and level played, by preset, then levels in ``level_order`` (then by name)."""
+        rank = {level: index for index, level in enumerate(level_order)}
+        entries = sorted(
+            self.entries,
+            key=lambda entry: (entry.preset_id, rank.get(entry.level, len(rank)), entry.level),
+        )
         return [
             SummaryRow(
                 preset_id=entry.preset_id,
@@ -214,7 +212,7 @@ class Statistics:
                 average_hand_score=entry.average_hand_score,
                 longest_streak=entry.longest_streak,
             )
-            for entry in self.entries
+            for entry in entries
         ]
 
     def to_json(self) -> dict[str, Any]:
@@ -322,8 +320,8 @@ def _check_preset_id(preset_id: Any) -> None:
 
 
 def _check_level(level: Any) -> None:
-    if level not in OPPONENT_LEVELS:
-        raise ValueError(f"opponent level must be one of {', '.join(OPPONENT_LEVELS)}, got {level!r}")
+    if not isinstance(level, str) or not _LEVEL_NAME.fullmatch(level):
+        raise ValueError(f"opponent level must be a short lower-case name such as 'hard', got {level!r}")
 
 
 def _is_whole_number(value: Any) -> bool:
@@ -331,8 +329,8 @@ def _is_whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _entry_order(entry: StatisticsEntry) -> tuple[str, int]:
-    return entry.preset_id, OPPONENT_LEVELS.index(entry.level)
+def _entry_order(entry: StatisticsEntry) -> tuple[str, str]:
+    return entry.preset_id, entry.level
 
 
 def _percent(part: int, whole: int) -> float | None:

@@ -60,6 +60,15 @@ RANK_PLURALS = {
 }
 
 
+#: The computer levels as players read them, and what the person's own seat is called.
+SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You")}
+
+
+def level_name(kind: str) -> str:
+    """``"hard"`` -> ``"Hard"`` (in the player's language); the person's seat is ``"You"``."""
+    return _(SEAT_KIND_WORDS[kind]) if kind in SEAT_KIND_WORDS else kind.title()
+
+
 def suit_name(suit: str) -> str:
     """``"H"`` -> ``"hearts"``."""
     return _(SUIT_WORDS[suit.upper()])

@@ -39,7 +39,7 @@ def test_smoke_whole_matches_and_custom_rules():
     assert summary["unit"] == "matches" and summary["games"] == 2
     assert sum(bot["wins"] for bot in summary["bots"]) == pytest.approx(2)
     for rules in custom_rule_sets(3, seed=9):
-        levels = (["hard", "medium", "easy"] * 3)[:rules.players]
+        levels = (list(reversed(LEVELS)) * 3)[:rules.players]
         assert run(rules, levels, games=1, seed=3, budget_ms=5)["games"] == 1
 
 
@@ -82,11 +82,3 @@ def test_cli_json_run_parses_and_has_the_figures():
         for key in ("win_rate", "ci95", "mean_points", "decision_ms_p50", "decision_ms_p95", "playouts_per_s"):
             assert key in bot
     assert summary["bots"][0]["playouts_per_s"] > 0
-
-
-def test_ai_package_never_imports_pygame():
-    code = ("import sys\n"
-            "import game.ai, game.ai.arena, game.ai.easy, game.ai.medium, game.ai.hard\n"
-            "import game.ai.heuristic, game.ai.knowledge, game.ai.base\n"
-            "assert 'pygame' not in sys.modules, 'game.ai imported pygame'\n")
-    subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, check=True, timeout=60)

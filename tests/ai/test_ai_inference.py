@@ -7,10 +7,8 @@ import pytest
 
 from game.ai import MediumBot
 from game.ai.knowledge import inferred_caps, sample_state
-from game.rules import PRESETS, HandState, cards_from_str, preset, view_of
-from game.rules.cards import RANK_OF, RANKS, SUIT_OF, SUITS
-from game.rules.moves import DRAW
-from game.rules.state import CAP_KINDS, CAP_RANK, CAP_WILD, tables_for
+from game.rules import (CAP_KINDS, CAP_RANK, CAP_WILD, DRAW, PRESETS, RANK_OF, RANKS, SUIT_OF, SUITS, HandState,
+                        cards_from_str, preset, tables_for, view_of)
 
 from .ai_helpers import custom_rule_sets, position
 

@@ -1,12 +1,15 @@
 """The bot interface: every level returns a legal move from a view, in every preset and custom rule set."""
 from __future__ import annotations
 
+import pickle
 import random
 import threading
 
 import pytest
 
-from game.ai import LEVELS, Bot, HardBot, NotYourTurn, UnknownLevel, create_bot
+from game.ai import LEVELS, Bot, HardBot, NotYourTurn, UnknownLevel, create_bot, strongest_level
+from game.ai.hard import obvious_action
+from game.ai.knowledge import sample_state
 from game.rules import PRESETS, Move, preset, view_of
 
 from .ai_helpers import FAST_HARD_ITERATIONS, custom_rule_sets, positions
@@ -25,6 +28,15 @@ def test_levels_and_factory():
     assert create_bot("hard", budget_ms=40).budget_ms == 40
     with pytest.raises(UnknownLevel, match="choose one of: easy, medium, hard"):
         create_bot("grandmaster")
+
+
+def test_strongest_level_keys_a_mixed_table():
+    assert strongest_level(["easy", "hard", "medium"]) == "hard"
+    assert strongest_level(["easy", "easy"]) == "easy"
+    with pytest.raises(ValueError):
+        strongest_level([])
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        strongest_level(["expert"])
 
 
 @pytest.mark.parametrize("preset_id", list(PRESETS))
@@ -95,3 +107,30 @@ def test_hard_bot_searches_within_a_tiny_budget():
     view = view_of(state, state.current)
     result = bot.search(view, random.Random(1))
     assert result.iterations >= 1 and result.action in view.legal_actions
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_bot_pickles_for_the_worker_process(level):
+    """The UI sends the bot to a separate process to think."""
+    bot = pickle.loads(pickle.dumps(create_bot(level)))
+    assert bot.level == level
+    if level == "hard":
+        assert bot.sampler is sample_state
+
+
+def test_hard_bot_searches_the_worlds_its_sampler_deals():
+    dealt = []
+
+    def counting_sampler(view, rng):
+        dealt.append(view.seat)
+        return sample_state(view, rng)
+
+    state = next(s for s in positions(preset("crazy_eights", 3), 40, seed=6)
+                 if obvious_action(view_of(s, s.current)) is None)
+    view = view_of(state, state.current)
+    result = HardBot(iterations=FAST_HARD_ITERATIONS, sampler=counting_sampler).search(view, random.Random(2))
+    # The last world may be cut short by the iteration limit and is then not counted.
+    assert result.worlds <= len(dealt) <= result.worlds + 1 and result.worlds > 0
+    assert set(dealt) == {view.seat}
+    honest = HardBot(iterations=FAST_HARD_ITERATIONS).search(view, random.Random(2))
+    assert (result.action, result.values) == (honest.action, honest.values)

@@ -97,7 +97,7 @@ def test_levels_differ_on_the_same_positions():
 def test_hard_searches_one_of_two_interchangeable_eights_but_every_plain_card():
     from game.ai.hard import root_candidates
     from game.ai.knowledge import view_scores
-    from game.rules.state import tables_for
+    from game.rules import tables_for
 
     state = position("crazy_eights", ["8S 8D 5H 5C 2H", "3C 4C 6C 7C 9C"], discard="KH", stock="AS 2S 3S")
     view = view_of(state, 0)

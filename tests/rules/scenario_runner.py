@@ -5,9 +5,8 @@ import random
 import tomllib
 from pathlib import Path
 
-from game.rules import (IllegalMove, Match, Move, RuleSet, SUITS, card_to_str, cards_from_str,
+from game.rules import (SUITS, HandState, IllegalMove, Match, Move, RuleSet, card_to_str, cards_from_str,
                         cards_to_str, preset)
-from game.rules.state import HandState
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 

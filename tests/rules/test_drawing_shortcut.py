@@ -4,8 +4,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules.moves import DRAW
-from game.rules.state import DRAWING, HandState
+from game.rules import DRAW, DRAWING, HandState
 
 from .strategies import any_rule_set
 

@@ -4,8 +4,7 @@ import random
 
 import pytest
 
-from game.rules import Match, Move, RecordError, cards_from_str, preset
-from game.rules.state import HandState
+from game.rules import HandState, Match, Move, RecordError, cards_from_str, preset
 
 
 def finish_hand(match: Match, winner_seat: int, others: dict[int, str]) -> None:

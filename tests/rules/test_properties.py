@@ -5,10 +5,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules import IllegalMove, Match, determinize, view_of
-from game.rules.cards import build_deck
-from game.rules.moves import ACTION_COUNT, MOVES
-from game.rules.state import HandState
+from game.rules import ACTION_COUNT, MOVES, HandState, IllegalMove, Match, build_deck, determinize, view_of
 
 from .strategies import any_rule_set
 

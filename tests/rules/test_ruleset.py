@@ -3,11 +3,9 @@ import random
 
 import pytest
 
-from game.rules import (HOUSE_RULES, PRESETS, SUITS, InvalidRuleSet, Move, RuleSet, card_from_str, card_to_str,
-                        cards_from_str, determinize, house_rules_for, preset, preset_id_of, view_of,
-                        with_house_rules)
-from game.rules.cards import CardNotationError, build_deck
-from game.rules.state import HandState
+from game.rules import (HOUSE_RULES, PRESETS, SUITS, CardNotationError, HandState, InvalidRuleSet, Move, RuleSet,
+                        build_deck, card_from_str, card_to_str, cards_from_str, determinize, house_rules_for,
+                        preset, preset_id_of, view_of, with_house_rules)
 
 
 @pytest.mark.parametrize("text", ["8S", "10H", "QD", "AC", "X1", "X4"])

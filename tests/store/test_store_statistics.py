@@ -8,13 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.store import (
-    SUMMARY_HEADINGS,
-    Statistics,
-    StatisticsEntry,
-    StatisticsStore,
-    strongest_level,
-)
+from game.store import SUMMARY_HEADINGS, Statistics, StatisticsEntry, StatisticsStore
 from game.store.statistics import STATISTICS_FORMAT
 
 
@@ -116,22 +110,33 @@ def test_summary_rows_and_their_text():
     assert len(SUMMARY_HEADINGS) == len(medium.cells())
 
 
-def test_strongest_level_keys_a_mixed_table():
-    assert strongest_level(["easy", "hard", "medium"]) == "hard"
-    assert strongest_level(["easy", "easy"]) == "easy"
-    with pytest.raises(ValueError):
-        strongest_level([])
-    with pytest.raises(ValueError, match="easy, medium, hard"):
-        strongest_level(["expert"])
+def test_rows_follow_the_callers_level_order_and_then_the_level_names():
+    statistics = Statistics()
+    for level in ["expert", "medium", "hard", "easy"]:
+        statistics = statistics.with_match("classic", level, True)
+    statistics = statistics.with_match("action", "hard", False)
+
+    rows = statistics.summary_rows(level_order=("easy", "medium", "hard"))
+
+    assert [(row.preset_id, row.level) for row in rows] == [
+        ("action", "hard"), ("classic", "easy"), ("classic", "medium"), ("classic", "hard"), ("classic", "expert"),
+    ]
+    assert [row.level for row in statistics.summary_rows()] == ["hard", "easy", "expert", "hard", "medium"]
 
 
-def test_recording_with_an_unknown_level_changes_nothing(folders):
+@pytest.mark.parametrize("level", ["", "Hard", "night mare", "x" * 33, 3, None])
+def test_an_entry_refuses_a_level_that_is_not_a_short_lower_case_name(level):
+    with pytest.raises(ValueError, match="opponent level"):
+        StatisticsEntry("classic", level)
+
+
+def test_recording_with_an_invalid_level_changes_nothing(folders):
     store = StatisticsStore(folders)
     store.record_match("classic", "easy", True)
     before = store.path.read_bytes()
 
     with pytest.raises(ValueError, match="opponent level"):
-        store.record_hand("classic", "nightmare", True, 10, low_is_good=False)
+        store.record_hand("classic", "Night mare!", True, 10, low_is_good=False)
 
     assert store.path.read_bytes() == before
 

@@ -4,21 +4,16 @@ expected format, and the icon containers parse."""
 
 from __future__ import annotations
 
+import io
 import os
+import struct
+import subprocess
+import sys
+import wave
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import io  # noqa: E402
-import struct  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import wave  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ROOT / "tools"

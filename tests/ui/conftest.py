@@ -1,32 +1,18 @@
-"""UI test setup: dummy SDL drivers and a throw-away CRAZY_EIGHTS_HOME, set before pygame is imported.
+"""The app fixtures, here beside the only tests that use them, so that pygame is imported
+for UI tests alone (the headless environment and ``home`` are set up in tests/conftest.py).
 
 Fixtures:
-``home``   a fresh CRAZY_EIGHTS_HOME for one test (settings, statistics, autosave live there);
-``app``    a headless App at 1280x720 on that home, closed after the test;
-``ui``     a driver that posts real pygame events (clicks at a widget's centre, keys) and steps frames.
+``make_app``  builds headless Apps on the test's ``home``, all closed after the test;
+``app``       one headless App at 1280x720 on that home;
+``ui``        a driver that posts real pygame events (clicks at a widget's centre, keys) and steps frames.
 """
 from __future__ import annotations
 
-import os
-import tempfile
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-os.environ["CRAZY_EIGHTS_HOME"] = tempfile.mkdtemp(prefix="crazy-eights-ui-tests-")
-
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pygame_gui
+import pytest
 
 FRAME = 1 / 60
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A fresh user folder for this test only."""
-    monkeypatch.setenv("CRAZY_EIGHTS_HOME", str(tmp_path))
-    return tmp_path
 
 
 @pytest.fixture

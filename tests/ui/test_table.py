@@ -5,24 +5,15 @@ real App frame by frame and checks what the rules core recorded.
 """
 from __future__ import annotations
 
-import os
-import tempfile
+import dataclasses
+import time
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("CRAZY_EIGHTS_HOME", tempfile.mkdtemp(prefix="crazy-eights-table-tests-"))
+import pygame
+import pytest
 
-import dataclasses  # noqa: E402
-import time  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.rules import Match, preset  # noqa: E402
-from game.rules.cards import card_to_str  # noqa: E402
-from game.session import Seat  # noqa: E402
-from game.ui.sessions import session_for  # noqa: E402
+from game.rules import Match, card_to_str, preset
+from game.session import Seat
+from game.ui.sessions import session_for
 
 FPS_DT = 1 / 60
 

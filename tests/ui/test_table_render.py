@@ -1,23 +1,15 @@
 """Every table scene renders at the smallest and a large window with nothing off-screen or overlapping."""
 from __future__ import annotations
 
-import os
-import tempfile
+import dataclasses
+import math
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("CRAZY_EIGHTS_HOME", tempfile.mkdtemp(prefix="crazy-eights-table-render-"))
+import pygame
+import pytest
 
-import dataclasses  # noqa: E402
-import math  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.rules import Match, Move, preset  # noqa: E402
-from game.session import Seat  # noqa: E402
-from game.ui.sessions import session_for  # noqa: E402
+from game.rules import Match, Move, preset
+from game.session import Seat
+from game.ui.sessions import session_for
 
 SIZES = [(960, 600), (1920, 1080)]
 NAMES = ["Maximilian", "Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid"]

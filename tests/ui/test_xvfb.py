@@ -93,7 +93,7 @@ def _xdotool(display: str, *args: str) -> None:
 
 
 def test_drag_a_card_in_a_real_window(xserver, tmp_path):
-    from game.rules.cards import card_to_str
+    from game.rules import card_to_str
     from game.ui.table.layout import compute_layout
     from game.ui.table.board import display_order
 

@@ -14,17 +14,16 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.rules import (DESCRIPTIONS, HOUSE_RULES, PRESETS, InvalidRuleSet, Match, house_rules_for, preset,
-                        with_house_rules)
+from game.ai import LEVELS
+from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet, Match,
+                        house_rules_for, preset, with_house_rules)
 from game.session import HUMAN, OPPONENT_NAMES, Seat
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, level_name, ngettext
 from ..rules_text import summary
 from ..sessions import session_for
 from ..widgets_util import WidgetScene, draw_heading
 
-LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
-MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
 
 def match_options(preset_id: str) -> list[tuple[str, str, dict]]:
@@ -66,7 +65,7 @@ class NewGameScene(WidgetScene):
         players = remembered.get("players")
         self.players = players if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else 4
         levels = remembered.get("levels")
-        known = {key for key, _ in LEVELS}
+        known = set(LEVELS)
         self.levels = ["medium"] * (MAX_PLAYERS - 1)
         if isinstance(levels, list):
             for index, level in enumerate(levels[:MAX_PLAYERS - 1]):
@@ -224,13 +223,13 @@ class NewGameScene(WidgetScene):
         self.label((pad, y, content_w, section_h), _("Computer players"), "@section", container=panel)
         y += section_h + self.px(4)
         name_w = max(self.text_w(name) for name in OPPONENT_NAMES) + self.px(10)
-        level_w = max(self.text_w(_(text), bold=False) for _k, text in LEVELS) + self.px(50)
+        level_w = max(self.text_w(level_name(level), bold=False) for level in LEVELS) + self.px(50)
         cell_gap = self.px(14)
         grid_h = max(self.text_h(16) + 4, self.px(34)) if compact else row_h
         columns = 3 if 3 * (name_w + level_w) + 2 * cell_gap <= content_w else 2
         cell_w = (content_w - (columns - 1) * cell_gap) // columns
         self.level_menus = {}
-        level_options = [(_(text), key) for key, text in LEVELS]
+        level_options = [(level_name(level), level) for level in LEVELS]
         for index in range(self.players - 1):
             col, row = index % columns, index // columns
             x = pad + col * (cell_w + cell_gap)

@@ -4,9 +4,10 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.ai import LEVELS
 from game.rules import PRESETS
 
-from ..i18n import N_, _
+from ..i18n import N_, _, level_name
 from ..widgets_util import WidgetScene, draw_heading
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them.
@@ -15,7 +16,6 @@ HEADINGS = (N_("Game"), N_("Opponents"), N_("Hands"), N_("Hands won"), N_("Match
 # Shorter headings for a narrow window, column by column.
 SHORT_HEADINGS = (N_("Game"), N_("Level"), N_("Hands"), N_("Won"), N_("Matches"), N_("Won"),
                   N_("Best"), N_("Average"), N_("Streak"))
-LEVELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 # Relative column widths (the game name needs the most room).
 COLUMN_WEIGHTS = (3.2, 1.3, 1.0, 1.2, 1.1, 1.3, 1.1, 1.3, 1.3)
 
@@ -32,7 +32,7 @@ def row_cells(row) -> list[str]:
     """One SummaryRow as the table's text."""
     cells = list(row.cells())
     cells[0] = game_name(row.preset_id)
-    cells[1] = _(LEVELS.get(row.level, row.level))
+    cells[1] = level_name(row.level)
     return cells
 
 
@@ -48,7 +48,7 @@ class StatisticsScene(WidgetScene):
         statistics, problem = self.app.stats_store.load()
         if problem:
             self.app.notify(problem, problem=True)
-        self.rows = statistics.summary_rows()
+        self.rows = statistics.summary_rows(level_order=LEVELS)
 
     def build(self) -> None:
         width, height = self.app.size

@@ -12,10 +12,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from game.rules import card_to_str
-from game.rules.cards import build_deck
-from game.rules.cards import FIRST_JOKER, RANK_OF, SUIT_OF
-from game.rules.state import tables_for
+from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, build_deck, card_to_str, tables_for
 
 from .animation import ease_in_out_cubic, ease_out_cubic
 from .layout import Layout, compute_layout

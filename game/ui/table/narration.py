@@ -1,7 +1,7 @@
 """The table's move log: rules events in player-facing words ("Ann plays 8S and names hearts")."""
 from __future__ import annotations
 
-from game.rules.cards import SUITS, card_to_str
+from game.rules import SUITS, card_to_str
 
 from game.ui.i18n import _, ngettext, suit_name
 

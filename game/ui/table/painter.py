@@ -17,15 +17,11 @@ from .sprites import CardSprite
 from .suit_chooser import suit_label
 
 from game.session import HUMAN
-from game.ui.i18n import _, ngettext
+from game.ui.i18n import _, level_name, ngettext
 
 LEVEL_COLORS = {"easy": (86, 168, 96), "medium": (222, 160, 52), "hard": (206, 66, 58), HUMAN: (90, 140, 220)}
 SEAT_COLORS = [(214, 92, 80), (84, 150, 214), (230, 176, 70), (120, 186, 110), (170, 116, 206),
                (66, 186, 180), (226, 128, 170)]
-
-
-def level_label(kind: str) -> str:
-    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard"), HUMAN: _("You")}.get(kind, kind.title())
 
 
 class TablePainter:
@@ -218,7 +214,7 @@ class TablePainter:
         fs = max(11, int(rect.h * 0.3))
         kind = seat_view.kind
         if kind != HUMAN:
-            badge = self.text.render(level_label(kind), max(9, int(fs * 0.66)), (255, 255, 255), bold=True)
+            badge = self.text.render(level_name(kind), max(9, int(fs * 0.66)), (255, 255, 255), bold=True)
             bw, bh = badge.get_width() + 12, badge.get_height() + 2
             brect = pygame.Rect(0, 0, bw, bh)
             brect.midright = (rect.right - radius, rect.bottom)

@@ -13,12 +13,12 @@ import random
 import pygame
 
 from game.rules import card_to_str
-from game.ui.i18n import N_, _, ngettext
+from game.ui.i18n import N_, _, level_name, ngettext
 
 from ..widgets_util import WidgetScene, dim
 from . import shapes
 from .animation import Timer, ease_out_back, speed_factor
-from .painter import LEVEL_COLORS, SEAT_COLORS, level_label
+from .painter import LEVEL_COLORS, SEAT_COLORS
 
 REASONS = {
     "out": N_("{name} went out"),
@@ -190,7 +190,7 @@ class HandResultScene(_ResultBase):
                                  color=shapes.CREAM, bold=True)
             surface.blit(name, name.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery - row.h * 0.14)))
             kind = table.session.seats[seat].kind
-            lvl = self.text.render(level_label(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, (200, 200, 200)),
+            lvl = self.text.render(level_name(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, (200, 200, 200)),
                                    bold=True)
             surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
             # The cards still held.

@@ -15,9 +15,7 @@ from collections import deque
 
 import pygame
 
-from game.rules import IllegalMove, Move
-from game.rules.cards import FIRST_JOKER, SUIT_OF
-from game.rules.state import tables_for
+from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
 from game.ui.i18n import reason_text
 
 from ..scene import Scene

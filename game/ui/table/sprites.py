@@ -15,7 +15,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.rules.cards import FIRST_JOKER, RANK_OF, RANKS, SUIT_OF, card_to_str
+from game.rules import FIRST_JOKER, RANK_OF, RANKS, SUIT_OF, card_from_str, card_to_str
 
 from . import shapes
 from .animation import Tween, ease_in_out_quad, ease_out_cubic
@@ -100,7 +100,6 @@ class TextCache:
 
 def draw_card_face(code: str, width: int, four_color: bool, font_source) -> pygame.Surface:
     """A clean drawn card face: corner indices, suit pips drawn as shapes, a big centre mark."""
-    from game.rules.cards import card_from_str
     card = card_from_str(code)
     height = int(round(width * 1.4))
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
