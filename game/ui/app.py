@@ -60,7 +60,7 @@ class App:
         from .scene import SceneStack
         from .scenes.message import Notices
         from .sound import Sound
-        from .widgets_util import font_scale, scaled_theme
+        from .look.scale import font_scale, scaled_theme
 
         self.headless = headless
         self.folders = folders if folders is not None else UserFolders.default()
@@ -168,7 +168,7 @@ class App:
             for size in wanted if not fonts.check_font_preloaded(f"noto_sans_bold_aa_{size}")])
 
     def _relayout(self) -> None:
-        from .widgets_util import font_scale, scaled_theme
+        from .look.scale import font_scale, scaled_theme
 
         self.ui_manager.set_window_resolution(self.size)
         scale = font_scale(self.size)

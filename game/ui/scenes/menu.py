@@ -4,7 +4,9 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import _
-from ..widgets_util import CREAM, WidgetScene, backdrop, draw_card_fan, render_title
+from ..look.paint import backdrop, draw_card_fan, render_title
+from ..look.palette import PARCHMENT
+from ..widgets import WidgetScene
 
 
 class MainMenuScene(WidgetScene):
@@ -132,7 +134,7 @@ class MainMenuScene(WidgetScene):
             title_rect = title.get_rect(midtop=(centre_x, round(height * 0.37 + card_w * 1.4 * 0.62)))
             art.blit(title, title_rect)
             tagline = self.app.assets.font(max(15, self.px(21))).render(
-                _("Match the rank or the suit — eights are wild."), True, CREAM)
+                _("Match the rank or the suit — eights are wild."), True, PARCHMENT)
             art.blit(tagline, tagline.get_rect(midtop=(centre_x, title_rect.bottom + self.px(4))))
             self._art_cache = (key, art)
         return self._art_cache[1]

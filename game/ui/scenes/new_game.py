@@ -18,8 +18,10 @@ from game.rules import (DESCRIPTIONS, HOUSE_RULES, PRESETS, InvalidRuleSet, Matc
                         with_house_rules)
 
 from ..i18n import N_, _, ngettext
+from ..look.paint import draw_heading
+from ..look.palette import MENU_GOLD, PROBLEM_TEXT, hex_code
 from ..rules_text import summary
-from ..widgets_util import WidgetScene, draw_heading
+from ..widgets import WidgetScene
 
 LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
 OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid")
@@ -166,7 +168,7 @@ class NewGameScene(WidgetScene):
             self.toggles[toggle] = rule.id
             explanation = html.escape(_(rule.explanation))
             if fixed:
-                explanation += ' <font color="#d9ae4c">' + html.escape(_("Already part of this game.")) + "</font>"
+                explanation += f' <font color="{hex_code(MENU_GOLD)}">' + html.escape(_("Already part of this game.")) + "</font>"
             text = self.add(pygame_gui.elements.UITextBox(
                 explanation, pygame.Rect(text_x, ty + box + self.px(2), text_w, -1),
                 self.manager, container=scroller, object_id=ObjectID(class_id="@description")))
@@ -267,7 +269,7 @@ class NewGameScene(WidgetScene):
     def summary_html(self) -> str:
         """The live summary, or in its place the reason the rules core refused the choices."""
         if self.rules is None:
-            return f'<font color="#ffb19a"><b>{html.escape(self.problem_text())}</b></font>'
+            return f'<font color="{hex_code(PROBLEM_TEXT)}"><b>{html.escape(self.problem_text())}</b></font>'
         return "<br>".join(html.escape(line) for line in summary(self.rules))
 
     def refresh(self) -> None:

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from ..i18n import _
-from ..widgets_util import WidgetScene
+from ..widgets import WidgetScene
 from .menu import check_seats
 
 OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid")

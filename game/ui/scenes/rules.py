@@ -10,8 +10,10 @@ from pygame_gui.core import ObjectID
 from game.rules import DESCRIPTIONS, PRESETS, RuleSet
 
 from ..i18n import _
+from ..look.paint import draw_heading
+from ..look.palette import GOLD_LIGHT, hex_code
 from ..rules_text import describe
-from ..widgets_util import WidgetScene, draw_heading
+from ..widgets import WidgetScene
 
 THIS_GAME = "this_game"
 # Keys that scroll the rules, in views: a line's worth, a page, or all the way.
@@ -23,7 +25,7 @@ def rules_html(rules: RuleSet, for_match: bool = False, scale: float = 1.0) -> s
     """The rules as pygame_gui HTML: gold headings, cream paragraphs."""
     parts = []
     for heading, paragraph in describe(rules, for_match=for_match):
-        parts.append(f'<font color="#f2cf6b" pixel_size={round(19 * scale)}><b>{html.escape(heading)}</b></font><br>'
+        parts.append(f'<font color="{hex_code(GOLD_LIGHT)}" pixel_size={round(19 * scale)}><b>{html.escape(heading)}</b></font><br>'
                      f'{html.escape(paragraph)}<br><br>')
     return "".join(parts).removesuffix("<br><br>")
 

@@ -7,7 +7,8 @@ import pygame_gui
 from game.rules import PRESETS
 
 from ..i18n import N_, _
-from ..widgets_util import WidgetScene, draw_heading
+from ..look.paint import draw_heading
+from ..widgets import WidgetScene
 from .message import ConfirmScene
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them.

@@ -10,7 +10,8 @@ import math
 
 import pygame
 
-from . import shapes
+from ..look import shapes
+from ..look.palette import LEVEL_COLORS, SEAT_COLORS
 from .layout import Layout, compute_layout
 from .sprites import CardSprite
 from .suit_chooser import suit_label
@@ -18,9 +19,6 @@ from .suit_chooser import suit_label
 from game.ui.i18n import _, ngettext
 
 HUMAN = "human"
-LEVEL_COLORS = {"easy": (86, 168, 96), "medium": (222, 160, 52), "hard": (206, 66, 58), HUMAN: (90, 140, 220)}
-SEAT_COLORS = [(214, 92, 80), (84, 150, 214), (230, 176, 70), (120, 186, 110), (170, 116, 206),
-               (66, 186, 180), (226, 128, 170)]
 
 
 def level_label(kind: str) -> str:

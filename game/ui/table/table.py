@@ -23,8 +23,8 @@ from game.rules import IllegalMove, Move, preset_id_of
 from game.rules.cards import FIRST_JOKER, RANK_OF, SUIT_OF
 from game.rules.state import tables_for
 
+from ..look import shapes
 from ..scene import Scene
-from . import shapes
 from .ai_worker import AIWorker, make_bot
 from .animation import Timer, ease_in_out_cubic, ease_out_cubic, speed_factor
 from .layout import Layout, compute_layout
