@@ -6,6 +6,7 @@ import pygame
 from ..i18n import _
 from ..look.paint import backdrop, draw_card_fan, render_title
 from ..look.palette import PARCHMENT
+from ..version import version
 from ..widgets import WidgetScene
 
 
@@ -52,7 +53,6 @@ class MainMenuScene(WidgetScene):
                                              container=self.panel, name=name)
             y += button_h + gap
         self.continue_button = self.buttons.get("continue")
-        from ..app import version
         text = _("Version {version}").format(version=version())
         version_w = self.text_w(text, 14, bold=False) + 8
         self.label((width - version_w - self.px(34), height - self.px(34) - self.text_h(14), version_w, self.text_h(14)),
