@@ -26,6 +26,7 @@ from ..widgets import WidgetScene
 LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
 OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid")
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
+NOTE_COLOUR, PROBLEM_COLOUR = hex_code(MENU_GOLD), hex_code(PROBLEM_TEXT)
 
 
 def match_options(preset_id: str) -> list[tuple[str, str, dict]]:
@@ -168,7 +169,8 @@ class NewGameScene(WidgetScene):
             self.toggles[toggle] = rule.id
             explanation = html.escape(_(rule.explanation))
             if fixed:
-                explanation += f' <font color="{hex_code(MENU_GOLD)}">' + html.escape(_("Already part of this game.")) + "</font>"
+                explanation += (f' <font color="{NOTE_COLOUR}">' + html.escape(_("Already part of this game."))
+                                + "</font>")
             text = self.add(pygame_gui.elements.UITextBox(
                 explanation, pygame.Rect(text_x, ty + box + self.px(2), text_w, -1),
                 self.manager, container=scroller, object_id=ObjectID(class_id="@description")))
@@ -269,7 +271,7 @@ class NewGameScene(WidgetScene):
     def summary_html(self) -> str:
         """The live summary, or in its place the reason the rules core refused the choices."""
         if self.rules is None:
-            return f'<font color="{hex_code(PROBLEM_TEXT)}"><b>{html.escape(self.problem_text())}</b></font>'
+            return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.problem_text())}</b></font>'
         return "<br>".join(html.escape(line) for line in summary(self.rules))
 
     def refresh(self) -> None:
