@@ -13,7 +13,6 @@ TRANSPARENT = (0, 0, 0, 0)
 # ----- gold, cream and wood: titles, rims and panels on every screen --------------------------
 
 GOLD = (242, 196, 84)
-MENU_GOLD = (217, 174, 76)
 GOLD_LIGHT = (242, 207, 107)
 PALE_GOLD = (255, 244, 200)
 GOLD_DEEP = (196, 140, 40)

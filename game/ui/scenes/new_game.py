@@ -19,14 +19,14 @@ from game.rules import (DESCRIPTIONS, HOUSE_RULES, PRESETS, InvalidRuleSet, Matc
 
 from ..i18n import N_, _, ngettext
 from ..look.paint import draw_heading
-from ..look.palette import MENU_GOLD, PROBLEM_TEXT, hex_code
+from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..rules_text import summary
 from ..widgets import WidgetScene
 
 LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
 OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid")
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
-NOTE_COLOUR, PROBLEM_COLOUR = hex_code(MENU_GOLD), hex_code(PROBLEM_TEXT)
+NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
 
 
 def match_options(preset_id: str) -> list[tuple[str, str, dict]]:

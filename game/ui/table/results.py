@@ -18,8 +18,8 @@ from game.ui.i18n import N_, _, ngettext
 from ..look import shapes
 from ..look.paint import dim
 from ..look.palette import (AVATAR_RING, BLACK, CONFETTI, CREAM, EBONY, GOLD, GOLD_DEEP, GOLD_LIGHT, LEVEL_COLORS,
-                             LIGHT_GREY, MEDAL_BRONZE, MEDAL_GOLD, MEDAL_NUMBER, MEDAL_RIM, MEDAL_SILVER, MENU_GOLD,
-                             NO_MEDAL, OUT_BADGE, PALE_GOLD, PENALTY_POINTS, POINTS_GAINED, RESULT_NOTE, RESULT_PANEL,
+                             LIGHT_GREY, MEDAL_BRONZE, MEDAL_GOLD, MEDAL_NUMBER, MEDAL_RIM, MEDAL_SILVER, NO_MEDAL,
+                             OUT_BADGE, PALE_GOLD, PENALTY_POINTS, POINTS_GAINED, RESULT_NOTE, RESULT_PANEL,
                              RESULT_SUBTITLE, SEAT_COLORS, WHITE)
 from ..widgets import WidgetScene
 from .animation import Timer, ease_out_back, speed_factor
@@ -87,7 +87,7 @@ class _ResultBase(WidgetScene):
         offset = int((1.0 - grow) * rect.h * 0.08)
         shadow = shapes.soft_shadow(rect.size, radius, max(6, rect.h // 40), 150)
         surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 4, rect.centery + 10 + offset)))
-        surface.blit(shapes.rounded_panel(rect.size, radius, (*RESULT_PANEL, 246), (*MENU_GOLD, 255), 2, True),
+        surface.blit(shapes.rounded_panel(rect.size, radius, (*RESULT_PANEL, 246), (*GOLD, 255), 2, True),
                      rect.move(0, offset))
         return offset
 
@@ -185,7 +185,7 @@ class HandResultScene(_ResultBase):
         for seat in result.seats:
             row = pygame.Rect(panel.left + pad // 2, y, panel.w - pad, row_h - 4)
             if seat == winner:
-                surface.blit(shapes.rounded_panel(row.size, row.h // 4, (*MENU_GOLD, 60),
+                surface.blit(shapes.rounded_panel(row.size, row.h // 4, (*GOLD, 60),
                                                   (*GOLD_LIGHT, 200), 1), row)
             else:
                 surface.blit(shapes.rounded_panel(row.size, row.h // 4, (*BLACK, 50)), row)
@@ -320,7 +320,7 @@ class MatchResultScene(_ResultBase):
             seat = standing.seat
             row = pygame.Rect(panel.left + pad, y, panel.w - pad * 2, self.row_h - 6)
             first = standing.place == 1
-            fill = (*MENU_GOLD, 70) if first else (*BLACK, 55)
+            fill = (*GOLD, 70) if first else (*BLACK, 55)
             surface.blit(shapes.rounded_panel(row.size, row.h // 4, fill,
                                               (*GOLD_LIGHT, 220) if first else None, 1), row)
             r = int(row.h * 0.34)

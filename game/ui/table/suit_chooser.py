@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from ..look import shapes
-from ..look.palette import (CHOOSER_SHADE, CHOOSER_TEXT, GOLD, MENU_GOLD, PANEL_WOOD, SUIT_BUTTON,
-                             SUIT_BUTTON_FOCUSED, SUIT_BUTTON_LABEL, SUIT_BUTTON_RIM)
+from ..look.palette import (CHOOSER_SHADE, CHOOSER_TEXT, GOLD, PANEL_WOOD, SUIT_BUTTON, SUIT_BUTTON_FOCUSED,
+                             SUIT_BUTTON_LABEL, SUIT_BUTTON_RIM)
 from .animation import Timer, ease_out_back
 
 from game.ui.i18n import _
@@ -121,7 +121,7 @@ class SuitChooser:
         shadow = shapes.soft_shadow(panel.size, radius, max(4, panel.h // 30), 140)
         offset_y = int((1 - grow) * panel.h * 0.15)
         surface.blit(shadow, shadow.get_rect(center=(panel.centerx + 4, panel.centery + 8 + offset_y)))
-        surface.blit(shapes.rounded_panel(panel.size, radius, (*PANEL_WOOD, 244), (*MENU_GOLD, 255), 2, True),
+        surface.blit(shapes.rounded_panel(panel.size, radius, (*PANEL_WOOD, 244), (*GOLD, 255), 2, True),
                      panel.move(0, offset_y))
         title_size = max(16, int(self.rects[0].h * 0.2))
         title = text.render(_("Name a suit"), title_size, GOLD, bold=True, shadow=True)

@@ -6,7 +6,7 @@ from functools import lru_cache
 import pygame
 import pygame_gui
 
-from ..look.palette import LOCKED_TICK, MENU_GOLD, OPAQUE, WOOD_DARK
+from ..look.palette import GOLD, LOCKED_TICK, OPAQUE, WOOD_DARK
 
 
 @lru_cache(maxsize=16)
@@ -16,7 +16,7 @@ def slider_fill(size: tuple[int, int]) -> pygame.Surface:
     big = pygame.Surface((width * 4, height * 4), pygame.SRCALPHA)
     for row in range(height * 4):
         shade = 1.08 - 0.28 * row / max(1, height * 4 - 1)     # lighter on top, like the handle
-        pygame.draw.line(big, [min(255, round(c * shade)) for c in MENU_GOLD], (0, row), (width * 4, row))
+        pygame.draw.line(big, [min(255, round(c * shade)) for c in GOLD], (0, row), (width * 4, row))
     mask = pygame.Surface(big.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(mask, OPAQUE, mask.get_rect(), border_radius=height * 2)
     big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
