@@ -17,6 +17,7 @@ import sys
 import time
 import warnings
 
+from .look.palette import BLACK
 from .look.scale import font_scale, scaled_theme
 
 MIN_SIZE = (960, 600)
@@ -286,7 +287,7 @@ class App:
             top.update(dt)
 
     def draw(self) -> None:
-        self.screen.fill((0, 0, 0))
+        self.screen.fill(BLACK)
         for scene in self.scenes.visible():
             scene.draw(self.screen)
         self.ui_manager.draw_ui(self.screen)
