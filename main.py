@@ -1,7 +1,7 @@
-"""Start the Crazy Eights desktop game (see game/ui/app.py)."""
+"""Start the Crazy Eights desktop game (see game/ui/cli.py)."""
 import sys
 
-from game.ui.app import main
+from game.ui.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -72,7 +72,7 @@ class StandInTable:
     def update(self, dt): pass
 
     def draw(self, surface):
-        from game.ui.widgets_util import backdrop
+        from game.ui.look.paint import backdrop
         surface.blit(backdrop(self.app.size), (0, 0))
 
 

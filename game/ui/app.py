@@ -1,22 +1,24 @@
-"""The application: the window, the one event loop, the scene stack, settings and the command line.
+"""The application: the window, the one event loop and the scene stack.
 
 ``App`` owns the window and a pygame_gui ``UIManager`` themed by
 ``theme.json``. Its loop is the only code that reads the pygame event queue:
 each event goes to the UI manager and, unless a widget used it, to the top
 scene. Every visible scene is drawn bottom first, then the widgets.
+pygame itself is imported only once an App is made, after a headless one has
+chosen the dummy video and audio drivers.
 """
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import logging
-import multiprocessing
 import os
 import sys
-import tempfile
 import time
 import warnings
+
+from .look.palette import BLACK
+from .look.scale import font_scale, scaled_theme
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
@@ -25,17 +27,6 @@ TITLE = "Crazy Eights"
 
 log = logging.getLogger(__name__)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-
-def version() -> str:
-    """The installed package version, or the source tree's own when not installed."""
-    from importlib.metadata import PackageNotFoundError, version as installed_version
-
-    try:
-        return installed_version("crazy-eights")
-    except PackageNotFoundError:  # a plain checkout, or a frozen build without package metadata
-        from game import __version__
-        return __version__
 
 
 def _headless_environment() -> None:
@@ -60,7 +51,6 @@ class App:
         from .scene import SceneStack
         from .scenes.message import Notices
         from .sound import Sound
-        from .widgets_util import font_scale, scaled_theme
 
         self.headless = headless
         self.folders = folders if folders is not None else UserFolders.default()
@@ -168,8 +158,6 @@ class App:
             for size in wanted if not fonts.check_font_preloaded(f"noto_sans_bold_aa_{size}")])
 
     def _relayout(self) -> None:
-        from .widgets_util import font_scale, scaled_theme
-
         self.ui_manager.set_window_resolution(self.size)
         scale = font_scale(self.size)
         if scale != self.font_scale:
@@ -313,7 +301,7 @@ class App:
             top.update(dt)
 
     def draw(self) -> None:
-        self.screen.fill((0, 0, 0))
+        self.screen.fill(BLACK)
         for scene in self.scenes.visible():
             scene.draw(self.screen)
         self.ui_manager.draw_ui(self.screen)
@@ -376,236 +364,3 @@ def _report_first_frame(destination: str) -> None:
     else:
         with open(destination, "w", encoding="utf-8") as report:
             report.write(line)
-
-
-# ----- the command line --------------------------------------------------------------------
-
-
-def _window_size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x720, not {text!r}") from None
-    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-        raise argparse.ArgumentTypeError(f"the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}, not {text}")
-    if width > 16384 or height > 16384:
-        raise argparse.ArgumentTypeError(f"{text} is larger than any screen")
-    return width, height
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="crazy-eights",
-        description="Crazy Eights and its cousins (Hoyle, Swedish Rummy, Crazy Aces, action cards, Switch) "
-                    "against computer players.")
-    parser.add_argument("--version", action="version", version=f"crazy-eights {version()}")
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--windowed", action="store_true", help="play in a window (remembered)")
-    mode.add_argument("--fullscreen", action="store_true", help="play full screen (remembered; F11 toggles)")
-    parser.add_argument("--size", type=_window_size, metavar="WxH", help="window size, e.g. 1280x720")
-    parser.add_argument("--seed", type=int, metavar="N", help="seed for the first new game (replayable deals)")
-    parser.add_argument("--smoke", action="store_true",
-                        help="self-test: play a seeded computer-only match headless through the real scenes, then exit")
-    # For the crash test (tests/store/test_crash_resume.py); not for players.
-    parser.add_argument("--autoplay", action="store_true", help=argparse.SUPPRESS)
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Start the game (or the --smoke self-test); returns the exit status."""
-    multiprocessing.freeze_support()
-    args = _parser().parse_args(argv)
-    if args.smoke:
-        return smoke(seed=8 if args.seed is None else args.seed)
-    if args.autoplay:
-        return autoplay(seed=AUTOPLAY_SEED if args.seed is None else args.seed)
-    fullscreen = True if args.fullscreen else False if args.windowed else None
-    app = App(size=args.size, fullscreen=fullscreen)
-    if fullscreen is not None and app.settings.fullscreen != fullscreen:
-        app.save_settings(dataclasses.replace(app.settings, fullscreen=fullscreen))
-    app.seed_override = args.seed
-    return app.run()
-
-
-SMOKE_TIME_LIMIT = 120.0
-
-
-def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
-    """Headless self-test: main menu, then a seeded computer-only match played to its result."""
-    _headless_environment()
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    with tempfile.TemporaryDirectory(prefix="crazy-eights-smoke-") as home:
-        os.environ["CRAZY_EIGHTS_HOME"] = home
-        from game.rules import Match, preset
-        from game.store import UserFolders
-
-        from .scenes.menu import MainMenuScene
-
-        app = App(size=DEFAULT_SIZE, folders=UserFolders.default(), headless=True, fullscreen=False)
-        app.save_settings(dataclasses.replace(app.settings, animation_speed="instant", ai_think_budget_ms=10))
-        missing = _missing_game_files(app)
-        if missing:
-            print("smoke: missing game files: " + ", ".join(missing), file=sys.stderr)
-            return 1
-        app.running = True
-        app.push(MainMenuScene(app))
-        app.step()
-        if not isinstance(app.scenes.top, MainMenuScene):
-            print("smoke: the main menu did not open", file=sys.stderr)
-            return 1
-        from game.session import Seat
-
-        from .sessions import session_for
-        from .table import MatchResultScene, TableScene
-
-        rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=2)
-        match = Match(rules, seed=seed)
-        seats = [Seat("Ada", "easy"), Seat("Bruno", "medium"),
-                 Seat("Chloe", "hard")]
-        table = TableScene(app, session_for(app, match, seats))
-        app.push(table)
-        started = time.monotonic()
-        frames = 0
-        while not isinstance(app.scenes.top, MatchResultScene):
-            if time.monotonic() - started > time_limit:
-                print(f"smoke: the match did not finish within {time_limit:.0f} s "
-                      f"(hand {match.hand_number}, top scene {type(app.scenes.top).__name__})", file=sys.stderr)
-                return 1
-            if not app.running:
-                print("smoke: the game quit before the match ended", file=sys.stderr)
-                return 1
-            app.step(1 / FPS)
-            frames += 1
-        if not table.match.over:
-            print("smoke: the match result showed before the match was over", file=sys.stderr)
-            return 1
-        names = ", ".join(seats[s].name for s in table.match.winners)
-        import pygame
-        print(f"smoke: ok, {len(table.match.results)} hands in {frames} frames "
-              f"({time.monotonic() - started:.1f} s); won by {names}; "
-              f"AI worker: {', '.join(sorted(table.session.worker.used)) or 'none'}; "
-              f"window: {pygame.display.get_caption()[0]!r}")
-        app.shutdown()
-    return 0
-
-
-def _missing_game_files(app) -> list[str]:
-    """The art, sounds, theme, catalogues and fonts the game needs but cannot find (source or build)."""
-    from pathlib import Path
-
-    import pygame_gui
-
-    from .assets import gui_font_path, package_file
-    from .i18n import LOCALE_DIR
-
-    missing = [str(path) for path in app.assets.missing_files()]
-    gui_data = Path(pygame_gui.__file__).resolve().parent / "data"
-    for path in (package_file("theme.json"), gui_font_path(False), gui_font_path(True),
-                 gui_data / "FiraCode-Regular.ttf"):
-        if not path.is_file():
-            missing.append(str(path))
-    if not any(LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")):
-        missing.append(str(LOCALE_DIR / "*" / "LC_MESSAGES" / "*.mo"))
-    return missing
-
-
-# ----- autoplay (for the crash test) --------------------------------------------------------
-
-AUTOPLAY_SEED = 20261129
-AUTOPLAY_HANDS = 6
-
-
-class _AnnouncedAutosave:
-    """The real autosave store, saying on stdout when a save is on disk: ``saved <moves>``, ``cleared``."""
-
-    def __init__(self, store):
-        self._store = store
-
-    def __getattr__(self, name):
-        return getattr(self._store, name)
-
-    def save(self, record) -> None:
-        self._store.save(record)
-        moves = sum(len(hand) for hand in record["record"]["hands"])
-        print(f"saved {moves}", flush=True)
-
-    def clear(self) -> None:
-        self._store.clear()
-        print("cleared", flush=True)
-
-
-def match_fingerprint(match) -> str:
-    """A digest of a match's whole position (record and the current hand), to compare two replays."""
-    import hashlib
-
-    hand = match.hand
-    state = {"record": match.to_record(), "totals": list(match.totals), "dealer": match.dealer,
-             "hand": [[list(cards) for cards in hand.hands], list(hand.stock), list(hand.discard),
-                      hand.current, hand.direction, hand.suit, hand.pending, hand.phase, hand.over]}
-    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
-
-
-def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
-    """Headless, unpaced play for the crash test, in the real App, menu and table.
-
-    Resumes the autosave in CRAZY_EIGHTS_HOME through the main menu's Continue (printing
-    ``resumed <moves> <fingerprint>``) or starts a seeded match, then lets the computer choose
-    every move, the player's seat too, through the same calls as the mouse and keys, until the
-    match result shows (``over``). Each autosave is announced once written (``saved <moves>``).
-    The player's seat is a "human" one because the table only autosaves matches a person plays.
-    """
-    _headless_environment()
-    import random
-
-    import pygame
-
-    from game.rules import Match, preset
-
-    from .scenes.menu import MainMenuScene
-    from .table import HandResultScene, MatchResultScene, TableScene
-    from game.session import Seat, make_bot
-
-    from .sessions import session_for
-
-    app = App(size=MIN_SIZE, headless=True, fullscreen=False)
-    app.settings = dataclasses.replace(app.settings, animation_speed="instant", ai_think_budget_ms=10)
-    app.autosave_store = _AnnouncedAutosave(app.autosave_store)
-    app.running = True
-    menu = MainMenuScene(app)
-    app.push(menu)
-    app.step()
-    if menu.can_continue():
-        menu.continue_game()  # exactly what the Continue button does
-        if not isinstance(app.scenes.top, TableScene):
-            print("autoplay: the autosave could not be resumed", file=sys.stderr)
-            return 1
-        match = app.scenes.top.match
-        print(f"resumed {sum(len(h) for h in match.moves)} {match_fingerprint(match)}", flush=True)
-    else:
-        rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=hands)
-        seats = [Seat("Pilot", "human"), Seat("Ada", "easy"),
-                 Seat("Bruno", "easy")]
-        app.push(TableScene(app, session_for(app, Match(rules, seed), seats)))
-    table = app.scenes.top
-    pilot, rng = make_bot("easy", 10), random.Random(seed)
-    answered = None
-    started = time.monotonic()
-    while not isinstance(app.scenes.top, MatchResultScene):
-        if not app.running or time.monotonic() - started > SMOKE_TIME_LIMIT:
-            print(f"autoplay: the match did not end (top scene {type(app.scenes.top).__name__})", file=sys.stderr)
-            return 1
-        top = app.scenes.top
-        if top is table and table.human_turn() and table.chooser is None:
-            table.human_move(pilot.choose(table.match.view(table.human), rng))
-        elif isinstance(top, HandResultScene) and answered is not top:
-            answered = top  # press Enter once: "Next hand" or "Final results"
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-        app.step(1 / FPS)
-    print("over", flush=True)
-    app.shutdown()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

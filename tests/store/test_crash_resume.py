@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from game.rules import Match
-from game.ui.app import match_fingerprint
+from game.ui.selftest import match_fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 24

@@ -6,8 +6,11 @@ import pygame
 from game.store.saved_game import SavedGameError, load_autosave
 
 from ..i18n import _
+from ..look.paint import backdrop, draw_card_fan, render_title
+from ..look.palette import PARCHMENT
 from ..sessions import resume_session
-from ..widgets_util import CREAM, WidgetScene, backdrop, draw_card_fan, render_title
+from ..version import version
+from ..widgets import WidgetScene
 
 
 class MainMenuScene(WidgetScene):
@@ -53,7 +56,6 @@ class MainMenuScene(WidgetScene):
                                              container=self.panel, name=name)
             y += button_h + gap
         self.continue_button = self.buttons.get("continue")
-        from ..app import version
         text = _("Version {version}").format(version=version())
         version_w = self.text_w(text, 14, bold=False) + 8
         self.label((width - version_w - self.px(34), height - self.px(34) - self.text_h(14), version_w, self.text_h(14)),
@@ -122,7 +124,7 @@ class MainMenuScene(WidgetScene):
             title_rect = title.get_rect(midtop=(centre_x, round(height * 0.37 + card_w * 1.4 * 0.62)))
             art.blit(title, title_rect)
             tagline = self.app.assets.font(max(15, self.px(21))).render(
-                _("Match the rank or the suit — eights are wild."), True, CREAM)
+                _("Match the rank or the suit — eights are wild."), True, PARCHMENT)
             art.blit(tagline, tagline.get_rect(midtop=(centre_x, title_rect.bottom + self.px(4))))
             self._art_cache = (key, art)
         return self._art_cache[1]

@@ -11,7 +11,9 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from ..i18n import _
-from ..widgets_util import WidgetScene, dim, ui_scale
+from ..look.paint import dim
+from ..look.scale import ui_scale
+from ..widgets import WidgetScene
 
 TOAST_SECONDS = 6.0
 # Toasts draw above every scene widget (pygame_gui layers: higher is in front).

@@ -20,10 +20,13 @@ from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRE
 from game.session import HUMAN, OPPONENT_NAMES, Seat
 
 from ..i18n import N_, _, level_name, ngettext
+from ..look.paint import draw_heading
+from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..rules_text import summary
 from ..sessions import session_for
-from ..widgets_util import WidgetScene, draw_heading
+from ..widgets import WidgetScene
 
+NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
 
 
 def match_options(preset_id: str) -> list[tuple[str, str, dict]]:
@@ -166,7 +169,8 @@ class NewGameScene(WidgetScene):
             self.toggles[toggle] = rule.id
             explanation = html.escape(_(rule.explanation))
             if fixed:
-                explanation += ' <font color="#d9ae4c">' + html.escape(_("Already part of this game.")) + "</font>"
+                explanation += (f' <font color="{NOTE_COLOUR}">' + html.escape(_("Already part of this game."))
+                                + "</font>")
             text = self.add(pygame_gui.elements.UITextBox(
                 explanation, pygame.Rect(text_x, ty + box + self.px(2), text_w, -1),
                 self.manager, container=scroller, object_id=ObjectID(class_id="@description")))
@@ -267,7 +271,7 @@ class NewGameScene(WidgetScene):
     def summary_html(self) -> str:
         """The live summary, or in its place the reason the rules core refused the choices."""
         if self.rules is None:
-            return f'<font color="#ffb19a"><b>{html.escape(self.problem_text())}</b></font>'
+            return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.problem_text())}</b></font>'
         return "<br>".join(html.escape(line) for line in summary(self.rules))
 
     def refresh(self) -> None:

@@ -13,7 +13,7 @@ from game.store.saved_game import export_saved_game, import_saved_game
 
 from ..i18n import _
 from ..sessions import resume_session
-from ..widgets_util import WidgetScene
+from ..widgets import WidgetScene
 
 
 class FileDialog(pygame_gui.windows.UIFileDialog):

@@ -10,10 +10,13 @@ from pygame_gui.core import ObjectID
 from game.rules import DESCRIPTIONS, PRESETS, RuleSet
 
 from ..i18n import _
+from ..look.paint import draw_heading
+from ..look.palette import GOLD_LIGHT, hex_code
 from ..rules_text import describe
-from ..widgets_util import WidgetScene, draw_heading
+from ..widgets import WidgetScene
 
 THIS_GAME = "this_game"
+HEADING_COLOUR = hex_code(GOLD_LIGHT)
 # Keys that scroll the rules, in views: a line's worth, a page, or all the way.
 SCROLL_KEYS = {pygame.K_UP: -0.15, pygame.K_DOWN: 0.15, pygame.K_PAGEUP: -0.9, pygame.K_PAGEDOWN: 0.9,
                pygame.K_HOME: -100.0, pygame.K_END: 100.0}
@@ -23,7 +26,8 @@ def rules_html(rules: RuleSet, for_match: bool = False, scale: float = 1.0) -> s
     """The rules as pygame_gui HTML: gold headings, cream paragraphs."""
     parts = []
     for heading, paragraph in describe(rules, for_match=for_match):
-        parts.append(f'<font color="#f2cf6b" pixel_size={round(19 * scale)}><b>{html.escape(heading)}</b></font><br>'
+        parts.append(f'<font color="{HEADING_COLOUR}" pixel_size={round(19 * scale)}>'
+                     f'<b>{html.escape(heading)}</b></font><br>'
                      f'{html.escape(paragraph)}<br><br>')
     return "".join(parts).removesuffix("<br><br>")
 

@@ -10,7 +10,8 @@ import pygame
 import pygame_gui
 
 from ..i18n import N_, _
-from ..widgets_util import WidgetScene, draw_heading
+from ..look.paint import draw_heading
+from ..widgets import WidgetScene
 
 SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant")))
 BACKS = (("blue", N_("Blue")), ("red", N_("Red")))

@@ -8,7 +8,8 @@ from game.ai import LEVELS
 from game.rules import PRESETS
 
 from ..i18n import N_, _, level_name
-from ..widgets_util import WidgetScene, draw_heading
+from ..look.paint import draw_heading
+from ..widgets import WidgetScene
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them.
 HEADINGS = (N_("Game"), N_("Opponents"), N_("Hands"), N_("Hands won"), N_("Matches"), N_("Matches won"),

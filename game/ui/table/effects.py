@@ -10,13 +10,11 @@ import math
 
 from game.ui.i18n import _, ngettext
 
-from . import shapes
+from ..look.palette import GOLD, LIGHT_GREY, WARNING_RED
 from .animation import Timer
 
 log = logging.getLogger(__name__)
 
-WARNING = (230, 90, 70)
-QUIET = (200, 200, 200)
 RING_DRIFT = 9.0         # degrees a second the direction ring turns at rest
 RING_SPIN = 420.0        # extra degrees a second at the peak of a reversal
 
@@ -62,7 +60,7 @@ class Effects:
             self.sound("shuffle")
         for event in events:
             if event.kind == "skipped":
-                self.flashes[event.player] = (_("Skipped"), Timer(1.3), WARNING)
+                self.flashes[event.player] = (_("Skipped"), Timer(1.3), WARNING_RED)
             elif event.kind == "reversed":
                 self.ring_spin = Timer(max(0.35, 0.9 * speed) if speed else 0.001)
             elif event.kind in ("penalty_stacked", "skip_stacked"):
@@ -70,17 +68,17 @@ class Effects:
             elif event.kind == "nominated":
                 self.suit_pulse = Timer(1.2)
             elif event.kind == "last_card_called":
-                self.flashes[event.player] = (_("Last card!"), Timer(1.6), shapes.GOLD)
+                self.flashes[event.player] = (_("Last card!"), Timer(1.6), GOLD)
             elif event.kind == "last_card_penalty":
-                self.flashes[event.player] = (_("Forgot to call!"), Timer(1.6), WARNING)
+                self.flashes[event.player] = (_("Forgot to call!"), Timer(1.6), WARNING_RED)
             elif event.kind == "passed":
-                self.flashes[event.player] = (_("Pass"), Timer(1.0), QUIET)
+                self.flashes[event.player] = (_("Pass"), Timer(1.0), LIGHT_GREY)
             elif event.kind == "stop_called":
-                self.flashes[event.player] = (_("Stop!"), Timer(1.6), shapes.GOLD)
+                self.flashes[event.player] = (_("Stop!"), Timer(1.6), GOLD)
             elif event.kind == "penalty_paid":
                 self.flashes[event.player] = (
                     ngettext("+{count} card", "+{count} cards", event.count).format(count=event.count),
-                    Timer(1.3), WARNING)
+                    Timer(1.3), WARNING_RED)
 
     def update(self, dt: float, direction: int) -> None:
         """Age every effect; the ring turns the way play goes."""

@@ -11,7 +11,14 @@ import math
 
 import pygame
 
-from . import shapes
+from ..look import shapes
+from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, EMPTY_STOCK_LINE,
+                            EMPTY_STOCK_TEXT, FELT_LINE, FLASH_PILL, GOLD, IDLE_GREY, LEVEL_COLORS,
+                            LOG_CAPTION, LOG_NEWEST, LOG_OLDER, LOG_PANEL, LOG_RECENT, LOG_RULE,
+                            OUTLINE_BROWN, PANEL_WOOD, PENALTY_RED, PLATE_IDLE, PLATE_RIM, PLATE_WOOD,
+                            SEAT_AVATAR_RING, SEAT_AVATAR_RING_ACTIVE, SEAT_COLORS, SEAT_INFO, SEAT_INFO_IDLE,
+                            SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, SUIT_RED, SUIT_RED_IN_LOG, TOAST_PANEL,
+                            TOAST_RIM, TOAST_TEXT, UNKNOWN_LEVEL, WHITE)
 from .layout import Layout
 from .sprites import CardSprite
 from .suit_chooser import suit_label
@@ -19,9 +26,6 @@ from .suit_chooser import suit_label
 from game.session import HUMAN
 from game.ui.i18n import _, level_name, ngettext
 
-LEVEL_COLORS = {"easy": (86, 168, 96), "medium": (222, 160, 52), "hard": (206, 66, 58), HUMAN: (90, 140, 220)}
-SEAT_COLORS = [(214, 92, 80), (84, 150, 214), (230, 176, 70), (120, 186, 110), (170, 116, 206),
-               (66, 186, 180), (226, 128, 170)]
 
 
 class TablePainter:
@@ -68,7 +72,7 @@ class TablePainter:
         cx, cy = lay.ring_center
         rx, ry = lay.ring_rx, lay.ring_ry
         direction = self.view.direction
-        color = (112, 178, 128)
+        color = FELT_LINE
         dashes = 44
         for i in range(dashes):
             a0 = math.radians(self.effects.ring_angle + i * 360.0 / dashes)
@@ -85,8 +89,8 @@ class TablePainter:
             heading = math.degrees(math.atan2(ty, tx))
             hr = math.radians(heading)
             back = (tip[0] + math.cos(hr) * size * 0.12, tip[1] + math.sin(hr) * size * 0.12)
-            shapes.arrowhead(surface, back, heading, size * 1.3, (16, 48, 28))
-            shapes.arrowhead(surface, tip, heading, size, shapes.GOLD)
+            shapes.arrowhead(surface, back, heading, size * 1.3, ARROW_SHADOW)
+            shapes.arrowhead(surface, tip, heading, size, GOLD)
 
     def _draw_suit(self, surface, lay: Layout) -> None:
         hand = self.view
@@ -98,31 +102,31 @@ class TablePainter:
         pulse = 0.0
         if self.effects.suit_pulse.active:
             pulse = math.sin(math.pi * self.effects.suit_pulse.age / self.effects.suit_pulse.duration * 3) * self.effects.suit_pulse.fraction
-        glow = shapes.radial_glow(int(r * 1.7), shapes.GOLD if hand.nominated else (255, 255, 255),
+        glow = shapes.radial_glow(int(r * 1.7), GOLD if hand.nominated else WHITE,
                                   150 if hand.nominated else 70)
         surface.blit(glow, glow.get_rect(center=(cx, cy)))
-        disc = shapes.rounded_panel((r * 2, r * 2), r, (250, 244, 230, 255),
-                                    (*(shapes.GOLD if hand.nominated else (190, 170, 130)), 255), 3)
+        disc = shapes.rounded_panel((r * 2, r * 2), r, (*SUIT_DISC, 255),
+                                    (*(GOLD if hand.nominated else SUIT_DISC_RIM), 255), 3)
         surface.blit(disc, disc.get_rect(center=(cx, cy)))
         icon_size = int(r * 1.25 * (1.0 + 0.12 * pulse))
         icon = shapes.suit_icon(suit, icon_size, shapes.suit_color(suit, self.four_color))
         surface.blit(icon, icon.get_rect(center=(cx, cy)))
-        label = self.text.render(suit_label(suit), max(12, int(lay.font_size * 1.05)), shapes.CREAM, bold=True,
+        label = self.text.render(suit_label(suit), max(12, int(lay.font_size * 1.05)), CREAM, bold=True,
                                  shadow=True)
         surface.blit(label, label.get_rect(midtop=(cx, cy + r + 4)))
         if hand.nominated:
             named_by = hand.named_by
             text = (_("named by {name}").format(name=hand.seats[named_by].name) if named_by is not None
                     else _("named"))
-            named = self.text.render(text, max(10, int(lay.font_size * 0.78)), shapes.GOLD, shadow=True)
+            named = self.text.render(text, max(10, int(lay.font_size * 0.78)), GOLD, shadow=True)
             surface.blit(named, named.get_rect(midtop=(cx, cy + r + 4 + label.get_height())))
 
     def _draw_stock(self, surface, lay: Layout) -> None:
         count = self.view.stock_count
         rect = lay.stock
         if count == 0:
-            pygame.draw.rect(surface, (120, 170, 130), rect, width=2, border_radius=max(3, lay.card_w // 14))
-            empty = self.text.render(_("Empty"), lay.font_size, (170, 210, 180))
+            pygame.draw.rect(surface, EMPTY_STOCK_LINE, rect, width=2, border_radius=max(3, lay.card_w // 14))
+            empty = self.text.render(_("Empty"), lay.font_size, EMPTY_STOCK_TEXT)
             surface.blit(empty, empty.get_rect(center=rect.center))
         else:
             layers = min(count, 7)
@@ -136,16 +140,16 @@ class TablePainter:
             if "draw" in self.view.move_kinds and not self.view.playable:
                 top = pygame.Rect(0, 0, lay.card_w, lay.card_h)
                 top.center = (rect.centerx - (layers - 1) * step * 0.5, rect.centery - (layers - 1) * step)
-                glow = shapes.glow_frame(top.size, max(3, lay.card_w // 14), shapes.GOLD, max(6, lay.card_w // 10))
+                glow = shapes.glow_frame(top.size, max(3, lay.card_w // 14), GOLD, max(6, lay.card_w // 10))
                 alpha = int(150 + 105 * (0.5 + 0.5 * math.sin(self.scene.time * 5)))
                 glow = glow.copy()
                 glow.set_alpha(alpha)
                 surface.blit(glow, glow.get_rect(center=top.center))
         # The count as a small pill on the stock's lower edge.
-        label = self.text.render(str(count), max(11, int(lay.font_size * 0.85)), shapes.CREAM, bold=True)
+        label = self.text.render(str(count), max(11, int(lay.font_size * 0.85)), CREAM, bold=True)
         pill = pygame.Rect(0, 0, max(label.get_width() + 16, label.get_height() + 8), label.get_height() + 4)
         pill.center = (rect.centerx, rect.bottom)
-        surface.blit(shapes.rounded_panel(pill.size, pill.h // 2, (36, 22, 12, 235), (217, 174, 76, 255), 1), pill)
+        surface.blit(shapes.rounded_panel(pill.size, pill.h // 2, (*PANEL_WOOD, 235), (*GOLD, 255), 1), pill)
         surface.blit(label, label.get_rect(center=pill.center))
 
     def _draw_penalty(self, surface, lay: Layout) -> None:
@@ -154,10 +158,10 @@ class TablePainter:
             return
         if hand.pending:
             text = f"+{hand.pending}"
-            color = (206, 40, 46)
+            color = PENALTY_RED
         elif hand.pending_skips:
             text = _("Skip ×{count}").format(count=hand.pending_skips)
-            color = (214, 120, 30)
+            color = SKIP_ORANGE
         else:
             return
         pop = 1.0
@@ -168,8 +172,8 @@ class TablePainter:
         shadow = shapes.soft_shadow((r * 2, r * 2), r, max(2, r // 5), 120)
         surface.blit(shadow, shadow.get_rect(center=(cx + 2, cy + 4)))
         pygame.draw.circle(surface, color, (cx, cy), r)
-        pygame.draw.circle(surface, (255, 235, 200), (cx, cy), r, max(2, r // 10))
-        label = self.text.fit(text, int(r * 0.95), int(r * 1.7), color=(255, 255, 255), bold=True)
+        pygame.draw.circle(surface, BADGE_RIM, (cx, cy), r, max(2, r // 10))
+        label = self.text.fit(text, int(r * 0.95), int(r * 1.7), color=WHITE, bold=True)
         surface.blit(label, label.get_rect(center=(cx, cy)))
 
     # ----- seats ---------------------------------------------------------------------
@@ -181,7 +185,7 @@ class TablePainter:
             active = seat == current
             in_hand = self.view.seats[seat].in_hand
             if active and not spot.bottom:
-                glow = shapes.radial_glow(int(max(spot.max_fan_width * 0.55, spot.card_h)), shapes.GOLD, 90)
+                glow = shapes.radial_glow(int(max(spot.max_fan_width * 0.55, spot.card_h)), GOLD, 90)
                 surface.blit(glow, glow.get_rect(center=spot.center))
             self._draw_plate(surface, lay, seat, spot.plate, active, in_hand, thinking == seat)
 
@@ -189,24 +193,24 @@ class TablePainter:
                     thinking: bool) -> None:
         radius = max(8, rect.h // 4)
         if active:
-            glow = shapes.glow_frame(rect.size, radius, shapes.GOLD, max(6, rect.h // 7))
+            glow = shapes.glow_frame(rect.size, radius, GOLD, max(6, rect.h // 7))
             surface.blit(glow, glow.get_rect(center=rect.center))
         shadow = shapes.soft_shadow(rect.size, radius, max(3, rect.h // 12), 120)
         surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 2, rect.centery + 4)))
-        fill = (44, 28, 15, 236) if in_hand else (40, 36, 32, 200)
-        border = (*shapes.GOLD, 255) if active else (150, 118, 62, 255)
+        fill = (*PLATE_WOOD, 236) if in_hand else (*PLATE_IDLE, 200)
+        border = (*GOLD, 255) if active else (*PLATE_RIM, 255)
         surface.blit(shapes.rounded_panel(rect.size, radius, fill, border, 2 if active else 1, True), rect)
         pad = max(4, rect.h // 8)
         # Avatar: a coloured disc with the initial.
         ar = (rect.h - pad * 2) // 2
         acx, acy = rect.left + pad + ar, rect.centery
-        color = SEAT_COLORS[seat % len(SEAT_COLORS)] if in_hand else (90, 90, 90)
-        pygame.draw.circle(surface, (20, 12, 6), (acx, acy + 1), ar + 1)
+        color = SEAT_COLORS[seat % len(SEAT_COLORS)] if in_hand else IDLE_GREY
+        pygame.draw.circle(surface, EBONY, (acx, acy + 1), ar + 1)
         pygame.draw.circle(surface, color, (acx, acy), ar)
-        pygame.draw.circle(surface, (255, 240, 200) if active else (220, 200, 160), (acx, acy), ar, 2)
+        pygame.draw.circle(surface, SEAT_AVATAR_RING_ACTIVE if active else SEAT_AVATAR_RING, (acx, acy), ar, 2)
         seat_view = self.view.seats[seat]
         name = seat_view.name
-        initial = self.text.render(name[:1].upper(), int(ar * 1.15), (255, 255, 255), bold=True, shadow=True)
+        initial = self.text.render(name[:1].upper(), int(ar * 1.15), WHITE, bold=True, shadow=True)
         surface.blit(initial, initial.get_rect(center=(acx, acy)))
         # Name, and the level as a tab on the top edge (computer players only).
         x0 = acx + ar + pad
@@ -214,14 +218,14 @@ class TablePainter:
         fs = max(11, int(rect.h * 0.3))
         kind = seat_view.kind
         if kind != HUMAN:
-            badge = self.text.render(level_name(kind), max(9, int(fs * 0.66)), (255, 255, 255), bold=True)
+            badge = self.text.render(level_name(kind), max(9, int(fs * 0.66)), WHITE, bold=True)
             bw, bh = badge.get_width() + 12, badge.get_height() + 2
             brect = pygame.Rect(0, 0, bw, bh)
             brect.midright = (rect.right - radius, rect.bottom)
-            surface.blit(shapes.rounded_panel(brect.size, bh // 2, (*LEVEL_COLORS.get(kind, (120, 120, 120)), 255),
-                                              (30, 18, 8, 255), 1), brect)
+            surface.blit(shapes.rounded_panel(brect.size, bh // 2, (*LEVEL_COLORS.get(kind, UNKNOWN_LEVEL), 255),
+                                              (*OUTLINE_BROWN, 255), 1), brect)
             surface.blit(badge, badge.get_rect(center=brect.center))
-        name_img = self.text.fit(name, fs, max(20, inner_w - (rect.h // 16 + 2) * 8), color=shapes.CREAM,
+        name_img = self.text.fit(name, fs, max(20, inner_w - (rect.h // 16 + 2) * 8), color=CREAM,
                                  bold=True)
         top = rect.top + pad - 1
         surface.blit(name_img, (x0, top))
@@ -229,12 +233,12 @@ class TablePainter:
         total = seat_view.total
         if not in_hand:
             line = _("Out") if seat_view.eliminated else _("Sitting out")
-            info = self.text.render(line, max(10, int(fs * 0.85)), (200, 180, 150))
+            info = self.text.render(line, max(10, int(fs * 0.85)), SEAT_INFO_IDLE)
         else:
             cards = seat_view.card_count
             line = ngettext("{count} card", "{count} cards", cards).format(count=cards)
             line += "  ·  " + ngettext("{points} pt", "{points} pts", total).format(points=total)
-            info = self.text.fit(line, max(10, int(fs * 0.85)), inner_w, color=(226, 212, 180))
+            info = self.text.fit(line, max(10, int(fs * 0.85)), inner_w, color=SEAT_INFO)
         surface.blit(info, (x0, rect.bottom - pad - info.get_height() + 1))
         if thinking:
             dot_r = max(2, rect.h // 16)
@@ -242,7 +246,7 @@ class TablePainter:
             by = top + name_img.get_height() // 2 + dot_r
             for i in range(3):
                 bounce = max(0.0, math.sin(self.scene.time * 7.0 - i * 0.9))
-                pygame.draw.circle(surface, shapes.GOLD, (bx + i * dot_r * 3, by - bounce * dot_r * 2), dot_r)
+                pygame.draw.circle(surface, GOLD, (bx + i * dot_r * 3, by - bounce * dot_r * 2), dot_r)
         flash = self.effects.flashes.get(seat)
         if flash is not None:
             _text, timer, fcolor = flash
@@ -258,7 +262,7 @@ class TablePainter:
             rect = spot.plate
             word = self.text.render(text, max(12, int(rect.h * 0.34)), color, bold=True)
             pill = shapes.rounded_panel((word.get_width() + 20, word.get_height() + 6), (word.get_height() + 6) // 2,
-                                        (28, 16, 8, 230), (*color[:3], 255), 2).copy()
+                                        (*FLASH_PILL, 230), (*color[:3], 255), 2).copy()
             pill.blit(word, word.get_rect(center=(pill.get_width() // 2, pill.get_height() // 2)))
             pill.set_alpha(int(255 * min(1.0, timer.fraction * 3)))
             rise = int((1 - timer.fraction) * rect.h * 0.5)
@@ -280,7 +284,7 @@ class TablePainter:
         base_widths = (lay.card_w, lay.small_w)
         if sprite.selected and not sprite.dragging:
             w = int(sprite.width)
-            glow = shapes.glow_frame((w, int(w * 1.4)), max(3, w // 14), shapes.GOLD, max(5, w // 12))
+            glow = shapes.glow_frame((w, int(w * 1.4)), max(3, w // 14), GOLD, max(5, w // 12))
             glow = self.images.rotate(glow, ("glow", w), sprite.angle)
             surface.blit(glow, glow.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
         # Cards waiting on the stock to be dealt would stack their shadows into a black block.
@@ -309,16 +313,16 @@ class TablePainter:
     def _draw_log(self, surface, lay: Layout) -> None:
         rect = lay.log_rect
         radius = max(8, lay.margin)
-        surface.blit(shapes.rounded_panel(rect.size, radius, (10, 28, 18, 190), (120, 100, 60, 200), 1), rect)
+        surface.blit(shapes.rounded_panel(rect.size, radius, (*LOG_PANEL, 190), (*LOG_RULE, 200), 1), rect)
         fs = max(11, int(lay.font_size * 0.82))
         pad = max(6, lay.margin // 2 + 2)
-        heading = self.text.fit(self.view.rules.name, fs, rect.w - pad * 2, color=shapes.GOLD, bold=True)
+        heading = self.text.fit(self.view.rules.name, fs, rect.w - pad * 2, color=GOLD, bold=True)
         surface.blit(heading, (rect.left + pad, rect.top + pad - 2))
         caption = self.text.fit(self.match_caption(), max(10, int(fs * 0.9)), rect.w - pad * 2,
-                                color=(200, 214, 196))
+                                color=LOG_CAPTION)
         surface.blit(caption, (rect.left + pad, rect.top + pad - 2 + heading.get_height()))
         heading_h = heading.get_height() + caption.get_height() + 4
-        pygame.draw.line(surface, (120, 100, 60), (rect.left + pad, rect.top + pad + heading_h - 2),
+        pygame.draw.line(surface, LOG_RULE, (rect.left + pad, rect.top + pad + heading_h - 2),
                          (rect.right - pad, rect.top + pad + heading_h - 2))
         line_h = int(fs * 1.45)
         top = rect.top + pad + heading_h + 2
@@ -327,7 +331,7 @@ class TablePainter:
         y = rect.bottom - pad - line_h * len(lines)
         for i, line in enumerate(lines):
             age = len(lines) - 1 - i
-            color = (246, 238, 220) if age == 0 else (206, 214, 200) if age < 3 else (160, 176, 160)
+            color = LOG_NEWEST if age == 0 else LOG_RECENT if age < 3 else LOG_OLDER
             image = self._log_line(line, fs, color, rect.w - pad * 2)
             surface.blit(image, (rect.left + pad, y + (line_h - image.get_height()) // 2))
             y += line_h
@@ -346,8 +350,8 @@ class TablePainter:
                     "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
                 suit = "CDHS".index(code[-1])
                 ink = shapes.suit_color(suit, self.four_color, light=True)
-                if ink == shapes.RED:
-                    ink = (255, 120, 120)
+                if ink == SUIT_RED:
+                    ink = SUIT_RED_IN_LOG
                 parts.append(("card", code[:-1], suit, ink, tail))
             else:
                 parts.append(("text", word))
@@ -410,8 +414,8 @@ class TablePainter:
         title, hint = banner
         y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22
         pulse = 0.5 + 0.5 * math.sin(self.scene.time * 3.0)
-        t_img = self.text.render(title, int(lay.font_size * 1.15), shapes.GOLD, bold=True, shadow=True)
-        h_img = self.text.render(hint, int(lay.font_size * 0.85), (236, 232, 214), shadow=True)
+        t_img = self.text.render(title, int(lay.font_size * 1.15), GOLD, bold=True, shadow=True)
+        h_img = self.text.render(hint, int(lay.font_size * 0.85), BANNER_HINT, shadow=True)
         w = max(t_img.get_width(), h_img.get_width()) + lay.margin * 2
         h = t_img.get_height() + h_img.get_height() + 6
         rect = pygame.Rect(0, 0, w, h)
@@ -426,13 +430,13 @@ class TablePainter:
             return
         text, timer = self.effects.toast
         fs = int(lay.font_size * 1.0)
-        img = self.text.fit(text, fs, int(lay.size[0] * 0.6), color=(255, 240, 220), bold=True)
+        img = self.text.fit(text, fs, int(lay.size[0] * 0.6), color=TOAST_TEXT, bold=True)
         rect = img.get_rect()
         rect.inflate_ip(lay.margin * 2 + 8, lay.margin + 8)
         y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22 - lay.font_size * 3.4
         rect.midbottom = (lay.ring_center[0], int(y))
         alpha = int(255 * min(1.0, timer.left / 0.4, timer.age / 0.12 if timer.age < 0.12 else 1.0))
-        panel = shapes.rounded_panel(rect.size, rect.h // 2, (58, 16, 12, 235), (255, 138, 112, 255), 2)
+        panel = shapes.rounded_panel(rect.size, rect.h // 2, (*TOAST_PANEL, 235), (*TOAST_RIM, 255), 2)
         if alpha < 255:
             panel = panel.copy()
             panel.set_alpha(alpha)

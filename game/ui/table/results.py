@@ -15,10 +15,14 @@ import pygame
 from game.rules import card_to_str
 from game.ui.i18n import N_, _, level_name, ngettext
 
-from ..widgets_util import WidgetScene, dim
-from . import shapes
+from ..look import shapes
+from ..look.paint import dim
+from ..look.palette import (AVATAR_RING, BLACK, CONFETTI, CREAM, EBONY, GOLD, GOLD_DEEP, GOLD_LIGHT, LEVEL_COLORS,
+                             LIGHT_GREY, MEDAL_BRONZE, MEDAL_GOLD, MEDAL_NUMBER, MEDAL_RIM, MEDAL_SILVER, NO_MEDAL,
+                             OUT_BADGE, PALE_GOLD, PENALTY_POINTS, POINTS_GAINED, RESULT_NOTE, RESULT_PANEL,
+                             RESULT_SUBTITLE, SEAT_COLORS, WHITE)
+from ..widgets import WidgetScene
 from .animation import Timer, ease_out_back, speed_factor
-from .painter import LEVEL_COLORS, SEAT_COLORS
 
 REASONS = {
     "out": N_("{name} went out"),
@@ -82,21 +86,21 @@ class _ResultBase(WidgetScene):
         offset = int((1.0 - grow) * rect.h * 0.08)
         shadow = shapes.soft_shadow(rect.size, radius, max(6, rect.h // 40), 150)
         surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 4, rect.centery + 10 + offset)))
-        surface.blit(shapes.rounded_panel(rect.size, radius, (34, 21, 11, 246), (217, 174, 76, 255), 2, True),
+        surface.blit(shapes.rounded_panel(rect.size, radius, (*RESULT_PANEL, 246), (*GOLD, 255), 2, True),
                      rect.move(0, offset))
         return offset
 
     def _avatar(self, surface, seat: int, center, radius: int) -> None:
         color = SEAT_COLORS[seat % len(SEAT_COLORS)]
-        pygame.draw.circle(surface, (20, 12, 6), (center[0], center[1] + 1), radius + 1)
+        pygame.draw.circle(surface, EBONY, (center[0], center[1] + 1), radius + 1)
         pygame.draw.circle(surface, color, center, radius)
-        pygame.draw.circle(surface, (230, 210, 170), center, radius, 2)
-        initial = self.text.render(self.table.session.name(seat)[:1].upper(), int(radius * 1.15), (255, 255, 255),
+        pygame.draw.circle(surface, AVATAR_RING, center, radius, 2)
+        initial = self.text.render(self.table.session.name(seat)[:1].upper(), int(radius * 1.15), WHITE,
                                    bold=True, shadow=True)
         surface.blit(initial, initial.get_rect(center=center))
 
     def _badge(self, surface, text: str, color, midleft) -> pygame.Rect:
-        label = self.text.render(text, max(10, self.px(13)), (255, 255, 255), bold=True)
+        label = self.text.render(text, max(10, self.px(13)), WHITE, bold=True)
         rect = pygame.Rect(0, 0, label.get_width() + 12, label.get_height() + 2)
         rect.midleft = midleft
         surface.blit(shapes.rounded_panel(rect.size, rect.h // 2, (*color, 255)), rect)
@@ -155,11 +159,11 @@ class HandResultScene(_ResultBase):
         winner = result.winner
         title_text = (_("You win the hand!") if winner == table.human
                       else _("{name} wins the hand").format(name=table.session.name(winner)))
-        title = self.text.render(title_text, self.px(34), shapes.GOLD, bold=True, shadow=True)
+        title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(18))))
         sub = _reason_text(result.reason, table.session.name(winner))
         sub_line = _("Hand {number}").format(number=result.number) + (f"  ·  {sub}" if sub else "")
-        sub_img = self.text.render(sub_line, self.px(17), (226, 214, 186), shadow=True)
+        sub_img = self.text.render(sub_line, self.px(17), RESULT_SUBTITLE, shadow=True)
         surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(18) + title.get_height())))
         # Column headings.
         pad = self.px(28)
@@ -171,7 +175,7 @@ class HandResultScene(_ResultBase):
         hs = self.px(15)
         for text, x, align in ((_("Player"), x_name, "left"), (_("Cards left"), x_cards, "left"),
                                (_("This hand"), x_points, "center"), (_("Total"), x_total, "center")):
-            img = self.text.render(text, hs, (242, 207, 107), bold=True)
+            img = self.text.render(text, hs, GOLD_LIGHT, bold=True)
             rect = img.get_rect(topleft=(x, head_y)) if align == "left" else img.get_rect(midtop=(x, head_y))
             surface.blit(img, rect)
         row_h = self.row_h
@@ -180,17 +184,17 @@ class HandResultScene(_ResultBase):
         for seat in result.seats:
             row = pygame.Rect(panel.left + pad // 2, y, panel.w - pad, row_h - 4)
             if seat == winner:
-                surface.blit(shapes.rounded_panel(row.size, row.h // 4, (217, 174, 76, 60),
-                                                  (242, 207, 107, 200), 1), row)
+                surface.blit(shapes.rounded_panel(row.size, row.h // 4, (*GOLD, 60),
+                                                  (*GOLD_LIGHT, 200), 1), row)
             else:
-                surface.blit(shapes.rounded_panel(row.size, row.h // 4, (0, 0, 0, 50)), row)
+                surface.blit(shapes.rounded_panel(row.size, row.h // 4, (*BLACK, 50)), row)
             r = int(row.h * 0.36)
             self._avatar(surface, seat, (x_name + r, row.centery), r)
             name = self.text.fit(table.session.name(seat), self.px(19), x_cards - x_name - r * 2 - self.px(20),
-                                 color=shapes.CREAM, bold=True)
+                                 color=CREAM, bold=True)
             surface.blit(name, name.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery - row.h * 0.14)))
             kind = table.session.seats[seat].kind
-            lvl = self.text.render(level_name(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, (200, 200, 200)),
+            lvl = self.text.render(level_name(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, LIGHT_GREY),
                                    bold=True)
             surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
             # The cards still held.
@@ -205,22 +209,22 @@ class HandResultScene(_ResultBase):
                                                (lay.card_w, lay.small_w) if lay else (card_w,))
                     surface.blit(image, image.get_rect(midleft=(x_cards + i * spacing, row.centery)))
             else:
-                out = self.text.render(_("went out"), self.px(16), (242, 207, 107), bold=True)
+                out = self.text.render(_("went out"), self.px(16), GOLD_LIGHT, bold=True)
                 surface.blit(out, out.get_rect(midleft=(x_cards, row.centery)))
             value = result.values.get(seat, 0)
             if cards:
                 vimg = self.text.render(ngettext("{points} pt in hand", "{points} pts in hand", value).format(
-                    points=value), self.px(13), (200, 190, 170))
+                    points=value), self.px(13), RESULT_NOTE)
                 surface.blit(vimg, vimg.get_rect(midright=(x_points - self.px(46), row.centery)))
             score = result.scores.get(seat, 0)
             score_img = self.text.render(f"+{score}" if score else "0", self.px(22),
-                                         (255, 150, 130) if score and table.match.rules.scoring == "penalty"
-                                         else (160, 230, 160) if score else shapes.CREAM, bold=True)
+                                         PENALTY_POINTS if score and table.match.rules.scoring == "penalty"
+                                         else POINTS_GAINED if score else CREAM, bold=True)
             surface.blit(score_img, score_img.get_rect(center=(x_points, row.centery)))
-            total_img = self.text.render(str(result.totals[seat]), self.px(22), shapes.CREAM, bold=True)
+            total_img = self.text.render(str(result.totals[seat]), self.px(22), CREAM, bold=True)
             surface.blit(total_img, total_img.get_rect(center=(x_total, row.centery)))
             if table.match.eliminated[seat]:
-                self._badge(surface, _("Out"), (190, 60, 50), (x_total + total_img.get_width() // 2 + 8,
+                self._badge(surface, _("Out"), OUT_BADGE, (x_total + total_img.get_width() // 2 + 8,
                                                                row.centery))
             y += row_h
 
@@ -300,49 +304,48 @@ class MatchResultScene(_ResultBase):
         else:
             title_text = _("{names} share the win").format(names=", ".join(table.session.name(s) for s in winners))
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
-        title = self.text.render(title_text, self.px(34), shapes.GOLD, bold=True, shadow=True)
+        title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))
         sub = match_summary(len(match.results), _(match.rules.name))
-        sub_img = self.text.render(sub, self.px(16), (226, 214, 186), shadow=True)
+        sub_img = self.text.render(sub, self.px(16), RESULT_SUBTITLE, shadow=True)
         sub_rect = surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx,
                                                                   panel.top + self.px(104) + title.get_height())))
         y = max(panel.top + self.px(178), sub_rect.bottom + self.px(14))
         pad = self.px(36)
-        medal = [(242, 200, 80), (200, 206, 214), (206, 140, 80)]
+        medal = [MEDAL_GOLD, MEDAL_SILVER, MEDAL_BRONZE]
         for standing in match.standings():
             seat = standing.seat
             row = pygame.Rect(panel.left + pad, y, panel.w - pad * 2, self.row_h - 6)
             first = standing.place == 1
-            fill = (217, 174, 76, 70) if first else (0, 0, 0, 55)
+            fill = (*GOLD, 70) if first else (*BLACK, 55)
             surface.blit(shapes.rounded_panel(row.size, row.h // 4, fill,
-                                              (242, 207, 107, 220) if first else None, 1), row)
+                                              (*GOLD_LIGHT, 220) if first else None, 1), row)
             r = int(row.h * 0.34)
-            mc = medal[standing.place - 1] if standing.place <= 3 else (120, 110, 100)
+            mc = medal[standing.place - 1] if standing.place <= 3 else NO_MEDAL
             mx = row.left + r + self.px(10)
             pygame.draw.circle(surface, mc, (mx, row.centery), r)
-            pygame.draw.circle(surface, (60, 40, 20), (mx, row.centery), r, 2)
-            place = self.text.render(str(standing.place), int(r * 1.2), (40, 26, 12), bold=True)
+            pygame.draw.circle(surface, MEDAL_RIM, (mx, row.centery), r, 2)
+            place = self.text.render(str(standing.place), int(r * 1.2), MEDAL_NUMBER, bold=True)
             surface.blit(place, place.get_rect(center=(mx, row.centery)))
             ax = mx + r * 2 + self.px(14)
             self._avatar(surface, seat, (ax + r, row.centery), r)
-            name = self.text.fit(table.session.name(seat), self.px(20), int(row.w * 0.45), color=shapes.CREAM, bold=True)
+            name = self.text.fit(table.session.name(seat), self.px(20), int(row.w * 0.45), color=CREAM, bold=True)
             nrect = surface.blit(name, name.get_rect(midleft=(ax + r * 2 + self.px(12), row.centery)))
             if standing.eliminated:
-                self._badge(surface, _("Out"), (190, 60, 50), (nrect.right + 10, row.centery))
+                self._badge(surface, _("Out"), OUT_BADGE, (nrect.right + 10, row.centery))
             elif seat in winners:
-                self._badge(surface, _("Winner"), (196, 140, 40), (nrect.right + 10, row.centery))
+                self._badge(surface, _("Winner"), GOLD_DEEP, (nrect.right + 10, row.centery))
             pts = self.text.render(ngettext("{points} point", "{points} points", standing.total).format(
-                points=standing.total), self.px(20), shapes.CREAM, bold=True)
+                points=standing.total), self.px(20), CREAM, bold=True)
             surface.blit(pts, pts.get_rect(midright=(row.right - self.px(14), row.centery)))
             y += self.row_h
-        colors = [(242, 200, 80), (214, 92, 80), (84, 150, 214), (120, 186, 110), (226, 128, 170)]
         for x, yy, _vx, _vy, angle, _va, ci in self.confetti:
             w = 9 * abs(math.cos(math.radians(angle))) + 2
-            pygame.draw.rect(surface, colors[ci], pygame.Rect(int(x), int(yy), int(w), 5))
+            pygame.draw.rect(surface, CONFETTI[ci], pygame.Rect(int(x), int(yy), int(w), 5))
 
     def _trophy(self, surface, center, size: int) -> None:
         cx, cy = center
-        gold, deep = shapes.GOLD, shapes.GOLD_DEEP
+        gold, deep = GOLD, GOLD_DEEP
         cup = [(cx - size * 0.62, cy - size * 0.7), (cx + size * 0.62, cy - size * 0.7),
                (cx + size * 0.5, cy - size * 0.1), (cx + size * 0.16, cy + size * 0.22),
                (cx - size * 0.16, cy + size * 0.22), (cx - size * 0.5, cy - size * 0.1)]
@@ -356,4 +359,4 @@ class MatchResultScene(_ResultBase):
         base.midtop = (cx, int(cy + size * 0.54))
         pygame.draw.rect(surface, gold, base, border_radius=3)
         pygame.draw.rect(surface, deep, base, 2, border_radius=3)
-        shapes.star(surface, (cx, cy - size * 0.3), size * 0.26, (255, 244, 200))
+        shapes.star(surface, (cx, cy - size * 0.3), size * 0.26, PALE_GOLD)

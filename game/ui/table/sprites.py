@@ -17,7 +17,9 @@ import pygame
 
 from game.rules import FIRST_JOKER, RANK_OF, RANKS, SUIT_OF, card_from_str, card_to_str
 
-from . import shapes
+from ..look import shapes
+from ..look.palette import (BLACK, CARD_BACK_BLUE, CARD_BACK_RED, CARD_EDGE, CREAM, GOLD, LIGHT_TEXT, SUIT_BLACK,
+                             SUIT_RED, UNPLAYABLE_TINT)
 from .animation import Tween, ease_in_out_quad, ease_out_cubic
 
 
@@ -64,7 +66,7 @@ class TextCache:
             font = self.fonts[key] = self.font_source(int(size), bold)
         return font
 
-    def render(self, text: str, size: int, color=(240, 240, 240), bold: bool = False,
+    def render(self, text: str, size: int, color=LIGHT_TEXT, bold: bool = False,
                shadow: bool = False) -> pygame.Surface:
         key = (text, int(size), bold, tuple(color), shadow)
         surf = self.cache.get(key)
@@ -73,7 +75,7 @@ class TextCache:
             fg = font.render(text, True, color)
             if shadow:
                 surf = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
-                back = font.render(text, True, (0, 0, 0))
+                back = font.render(text, True, BLACK)
                 back.set_alpha(150)
                 surf.blit(back, (2, 2))
                 surf.blit(fg, (0, 0))
@@ -104,10 +106,10 @@ def draw_card_face(code: str, width: int, four_color: bool, font_source) -> pyga
     height = int(round(width * 1.4))
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
     radius = card_radius(width)
-    pygame.draw.rect(surf, shapes.CREAM, surf.get_rect(), border_radius=radius)
-    pygame.draw.rect(surf, (170, 170, 176), surf.get_rect(), width=1, border_radius=radius)
+    pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, CARD_EDGE, surf.get_rect(), width=1, border_radius=radius)
     if card >= FIRST_JOKER:
-        color = shapes.RED if card % 2 == 0 else shapes.BLACK
+        color = SUIT_RED if card % 2 == 0 else SUIT_BLACK
         font = font_source(max(8, int(width * 0.2)), True)
         for i, ch in enumerate("JOKER"):
             glyph = font.render(ch, True, color)
@@ -150,9 +152,9 @@ def draw_card_back(style: str, width: int) -> pygame.Surface:
     height = int(round(width * 1.4))
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
     radius = card_radius(width)
-    base = (30, 62, 150) if style != "red" else (160, 30, 44)
+    base = CARD_BACK_BLUE if style != "red" else CARD_BACK_RED
     dark = tuple(int(c * 0.7) for c in base)
-    pygame.draw.rect(surf, shapes.CREAM, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, CREAM, surf.get_rect(), border_radius=radius)
     inner = surf.get_rect().inflate(-max(4, width // 12), -max(4, width // 12))
     pygame.draw.rect(surf, base, inner, border_radius=max(2, radius - 2))
     step = max(4, width // 9)
@@ -161,7 +163,7 @@ def draw_card_back(style: str, width: int) -> pygame.Surface:
         pygame.draw.line(lattice, (*dark, 255), (k, 0), (k + inner.h, inner.h), max(1, width // 60))
         pygame.draw.line(lattice, (*dark, 255), (k, inner.h), (k + inner.h, 0), max(1, width // 60))
     surf.blit(lattice, inner.topleft)
-    pygame.draw.rect(surf, shapes.GOLD, inner, width=max(1, width // 50), border_radius=max(2, radius - 2))
+    pygame.draw.rect(surf, GOLD, inner, width=max(1, width // 50), border_radius=max(2, radius - 2))
     return surf
 
 
@@ -237,7 +239,7 @@ class CardImages:
             surf = pygame.transform.smoothscale(big, (width, h))
         if dim:
             surf = surf.copy()
-            surf.fill((172, 172, 180, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.fill(UNPLAYABLE_TINT, special_flags=pygame.BLEND_RGBA_MULT)
         return self.scaled.put(key, surf)
 
     def rotate(self, surf: pygame.Surface, key, angle: float) -> pygame.Surface:

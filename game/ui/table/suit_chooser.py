@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import shapes
+from ..look import shapes
+from ..look.palette import (CHOOSER_SHADE, CHOOSER_TEXT, GOLD, PANEL_WOOD, SUIT_BUTTON, SUIT_BUTTON_FOCUSED,
+                             SUIT_BUTTON_LABEL, SUIT_BUTTON_RIM)
 from .animation import Timer, ease_out_back
 
 from game.ui.i18n import _
@@ -111,7 +113,7 @@ class SuitChooser:
             self.layout(size)
         t = 1.0 - self.opened.fraction
         shade = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((4, 14, 8, int(175 * min(1.0, t * 2))))
+        shade.fill((*CHOOSER_SHADE, int(175 * min(1.0, t * 2))))
         surface.blit(shade, (0, 0))
         grow = ease_out_back(min(1.0, t))
         panel = self.panel
@@ -119,10 +121,10 @@ class SuitChooser:
         shadow = shapes.soft_shadow(panel.size, radius, max(4, panel.h // 30), 140)
         offset_y = int((1 - grow) * panel.h * 0.15)
         surface.blit(shadow, shadow.get_rect(center=(panel.centerx + 4, panel.centery + 8 + offset_y)))
-        surface.blit(shapes.rounded_panel(panel.size, radius, (36, 22, 12, 244), (217, 174, 76, 255), 2, True),
+        surface.blit(shapes.rounded_panel(panel.size, radius, (*PANEL_WOOD, 244), (*GOLD, 255), 2, True),
                      panel.move(0, offset_y))
         title_size = max(16, int(self.rects[0].h * 0.2))
-        title = text.render(_("Name a suit"), title_size, shapes.GOLD, bold=True, shadow=True)
+        title = text.render(_("Name a suit"), title_size, GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + int(self.rects[0].h * 0.16)
                                                    + offset_y)))
         if card_image is not None:
@@ -132,16 +134,16 @@ class SuitChooser:
             shadow = shapes.soft_shadow(card_rect.size, max(4, card_rect.w // 12), max(3, card_rect.w // 20), 120)
             surface.blit(shadow, shadow.get_rect(center=(card_rect.centerx + 3, card_rect.centery + 5)))
             surface.blit(card_image, card_rect)
-            caption = text.render(_("You play"), max(12, int(self.rects[0].h * 0.13)), (226, 214, 184),
+            caption = text.render(_("You play"), max(12, int(self.rects[0].h * 0.13)), CHOOSER_TEXT,
                                   bold=True)
             surface.blit(caption, caption.get_rect(midbottom=(card_rect.centerx, card_rect.top - 6)))
         for suit, rect in enumerate(self.rects):
             rect = rect.move(0, offset_y)
             focused = suit == self.focus
-            fill = (250, 244, 228, 255) if focused else (238, 228, 206, 255)
-            border = shapes.GOLD if focused else (150, 120, 70)
+            fill = (*SUIT_BUTTON_FOCUSED, 255) if focused else (*SUIT_BUTTON, 255)
+            border = GOLD if focused else SUIT_BUTTON_RIM
             if focused:
-                glow = shapes.glow_frame(rect.size, rect.w // 9, shapes.GOLD, max(4, rect.w // 14))
+                glow = shapes.glow_frame(rect.size, rect.w // 9, GOLD, max(4, rect.w // 14))
                 surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(shapes.rounded_panel(rect.size, rect.w // 9, fill, (*border, 255), 3 if focused else 2),
                          rect)
@@ -149,8 +151,8 @@ class SuitChooser:
             icon_size = int(rect.w * (0.6 if focused else 0.56))
             icon = shapes.suit_icon(suit, icon_size, color)
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - rect.h * 0.08)))
-            label = text.render(suit_label(suit), max(12, int(rect.h * 0.13)), (40, 30, 22), bold=True)
+            label = text.render(suit_label(suit), max(12, int(rect.h * 0.13)), SUIT_BUTTON_LABEL, bold=True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.06)))
         hint = text.render(_("Click a suit, or press C, D, H or S  ·  Esc cancels"),
-                           max(11, int(self.rects[0].h * 0.1)), (226, 214, 184))
+                           max(11, int(self.rects[0].h * 0.1)), CHOOSER_TEXT)
         surface.blit(hint, hint.get_rect(midbottom=(panel.centerx, panel.bottom - 8 + offset_y)))

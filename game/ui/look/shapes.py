@@ -1,4 +1,4 @@
-"""Drawn shapes: suit symbols (fonts lack the glyphs), panels, glows, badges.
+"""Drawn shapes: suit symbols (fonts lack the glyphs), panels, shadows, glows, stars, arrowheads, the table felt.
 
 Everything is drawn supersampled and smooth-scaled down for clean edges, and
 cached: the table asks for the same few images every frame.
@@ -6,29 +6,23 @@ cached: the table asks for the same few images every frame.
 from __future__ import annotations
 
 import math
+import random
 from functools import lru_cache
 
 import pygame
 
-SUIT_WORDS = ("Clubs", "Diamonds", "Hearts", "Spades")
-RED = (206, 22, 52)
-BLACK = (28, 28, 34)
-GREEN = (22, 128, 60)
-BLUE = (30, 96, 196)
-GOLD = (242, 196, 84)
-GOLD_DEEP = (196, 140, 40)
-CREAM = (255, 250, 238)
-INK = (24, 26, 32)
+from .palette import (BLACK, BLUE_FELT, BLUE_FELT_EDGE, OPAQUE, SUIT_BLACK, SUIT_BLACK_ON_DARK, SUIT_BLUE,
+                      SUIT_GREEN, SUIT_RED, TABLE_FELT, TABLE_FELT_EDGE, WHITE)
 
 
 def suit_color(suit: int, four_color: bool = False, light: bool = False) -> tuple[int, int, int]:
     """The ink of a suit (two-colour: red/black; four-colour: green clubs, blue diamonds)."""
     if four_color:
-        color = (GREEN, BLUE, RED, BLACK)[suit]
+        color = (SUIT_GREEN, SUIT_BLUE, SUIT_RED, SUIT_BLACK)[suit]
     else:
-        color = RED if suit in (1, 2) else BLACK
-    if light and color == BLACK:
-        return (236, 236, 242)
+        color = SUIT_RED if suit in (1, 2) else SUIT_BLACK
+    if light and color == SUIT_BLACK:
+        return SUIT_BLACK_ON_DARK
     return color
 
 
@@ -103,9 +97,9 @@ def rounded_panel(size: tuple[int, int], radius: int, fill: tuple, border: tuple
         band = max(1, int(h * scale * 0.55))
         for y in range(band):
             a = int(30 * (1 - y / band) ** 1.5)
-            pygame.draw.line(sheen, (255, 255, 255, a), (0, y), (w * scale, y))
+            pygame.draw.line(sheen, (*WHITE, a), (0, y), (w * scale, y))
         mask = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * scale)
+        pygame.draw.rect(mask, OPAQUE, mask.get_rect(), border_radius=radius * scale)
         sheen.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(sheen, (0, 0))
     if border is not None:
@@ -118,7 +112,7 @@ def soft_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110)
     """A blurred dark rounded rectangle, ``blur`` pixels bigger on every side."""
     w, h = size
     surf = pygame.Surface((w + blur * 4, h + blur * 4), pygame.SRCALPHA)
-    pygame.draw.rect(surf, (0, 0, 0, alpha), pygame.Rect(blur * 2, blur * 2, w, h), border_radius=radius)
+    pygame.draw.rect(surf, (*BLACK, alpha), pygame.Rect(blur * 2, blur * 2, w, h), border_radius=radius)
     if blur > 0:
         surf = pygame.transform.gaussian_blur(surf, blur)
     return surf
@@ -186,8 +180,8 @@ def felt_background(size: tuple[int, int], hue: str = "green") -> pygame.Surface
     w, h = size
     sw, sh = 96, max(8, int(96 * h / max(1, w)))
     small = pygame.Surface((sw, sh))
-    centre = (54, 132, 84) if hue == "green" else (40, 80, 130)
-    edge = (8, 40, 26) if hue == "green" else (10, 20, 40)
+    centre = TABLE_FELT if hue == "green" else BLUE_FELT
+    edge = TABLE_FELT_EDGE if hue == "green" else BLUE_FELT_EDGE
     for y in range(sh):
         for x in range(sw):
             dx = (x + 0.5) / sw - 0.5
@@ -197,7 +191,6 @@ def felt_background(size: tuple[int, int], hue: str = "green") -> pygame.Surface
             small.set_at((x, y), tuple(int(centre[i] + (edge[i] - centre[i]) * t) for i in range(3)))
     surf = pygame.transform.smoothscale(small, (w, h))
     # Fine grain: a small tile of random specks, repeated.
-    import random
     rng = random.Random(8)
     tile = pygame.Surface((128, 128), pygame.SRCALPHA)
     for _ in range(2600):
@@ -211,8 +204,8 @@ def felt_background(size: tuple[int, int], hue: str = "green") -> pygame.Surface
     line = pygame.Surface((w, h), pygame.SRCALPHA)
     inset = pygame.Rect(0, 0, int(w * 0.9), int(h * 0.78))
     inset.center = (w // 2, int(h * 0.44))
-    pygame.draw.ellipse(line, (255, 255, 255, 16), inset, width=max(1, h // 360))
+    pygame.draw.ellipse(line, (*WHITE, 16), inset, width=max(1, h // 360))
     inset2 = inset.inflate(-max(6, h // 90), -max(6, h // 90))
-    pygame.draw.ellipse(line, (0, 0, 0, 22), inset2, width=max(1, h // 540))
+    pygame.draw.ellipse(line, (*BLACK, 22), inset2, width=max(1, h // 540))
     surf.blit(line, (0, 0))
     return surf.convert() if pygame.display.get_surface() else surf

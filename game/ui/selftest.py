@@ -1,0 +1,192 @@
+"""Headless runs of the real App and scenes, started by flags.
+
+``--smoke`` plays a seeded computer match to its result; ``--autoplay`` is the crash-resume test's player.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sys
+import tempfile
+import time
+
+from .app import DEFAULT_SIZE, FPS, MIN_SIZE, App, _headless_environment
+
+SMOKE_TIME_LIMIT = 120.0
+
+
+def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
+    """Headless self-test: main menu, then a seeded computer-only match played to its result."""
+    _headless_environment()
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    with tempfile.TemporaryDirectory(prefix="crazy-eights-smoke-") as home:
+        os.environ["CRAZY_EIGHTS_HOME"] = home
+        from game.rules import Match, preset
+        from game.store import UserFolders
+
+        from .scenes.menu import MainMenuScene
+
+        app = App(size=DEFAULT_SIZE, folders=UserFolders.default(), headless=True, fullscreen=False)
+        app.save_settings(dataclasses.replace(app.settings, animation_speed="instant", ai_think_budget_ms=10))
+        missing = _missing_game_files(app)
+        if missing:
+            print("smoke: missing game files: " + ", ".join(missing), file=sys.stderr)
+            return 1
+        app.running = True
+        app.push(MainMenuScene(app))
+        app.step()
+        if not isinstance(app.scenes.top, MainMenuScene):
+            print("smoke: the main menu did not open", file=sys.stderr)
+            return 1
+        from game.session import Seat
+
+        from .sessions import session_for
+        from .table import MatchResultScene
+
+        rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=2)
+        match = Match(rules, seed=seed)
+        seats = [Seat("Ada", "easy"), Seat("Bruno", "medium"),
+                 Seat("Chloe", "hard")]
+        table = app.go("table", session_for(app, match, seats))
+        started = time.monotonic()
+        frames = 0
+        while not isinstance(app.scenes.top, MatchResultScene):
+            if time.monotonic() - started > time_limit:
+                print(f"smoke: the match did not finish within {time_limit:.0f} s "
+                      f"(hand {match.hand_number}, top scene {type(app.scenes.top).__name__})", file=sys.stderr)
+                return 1
+            if not app.running:
+                print("smoke: the game quit before the match ended", file=sys.stderr)
+                return 1
+            app.step(1 / FPS)
+            frames += 1
+        if not table.match.over:
+            print("smoke: the match result showed before the match was over", file=sys.stderr)
+            return 1
+        names = ", ".join(seats[s].name for s in table.match.winners)
+        import pygame
+        print(f"smoke: ok, {len(table.match.results)} hands in {frames} frames "
+              f"({time.monotonic() - started:.1f} s); won by {names}; "
+              f"AI worker: {', '.join(sorted(table.session.worker.used)) or 'none'}; "
+              f"window: {pygame.display.get_caption()[0]!r}")
+        app.shutdown()
+    return 0
+
+
+def _missing_game_files(app) -> list[str]:
+    """The art, sounds, theme, catalogues and fonts the game needs but cannot find (source or build)."""
+    from pathlib import Path
+
+    import pygame_gui
+
+    from .assets import gui_font_path, package_file
+    from .i18n import LOCALE_DIR
+
+    missing = [str(path) for path in app.assets.missing_files()]
+    gui_data = Path(pygame_gui.__file__).resolve().parent / "data"
+    for path in (package_file("theme.json"), gui_font_path(False), gui_font_path(True),
+                 gui_data / "FiraCode-Regular.ttf"):
+        if not path.is_file():
+            missing.append(str(path))
+    if not any(LOCALE_DIR.glob("*/LC_MESSAGES/*.mo")):
+        missing.append(str(LOCALE_DIR / "*" / "LC_MESSAGES" / "*.mo"))
+    return missing
+
+
+# ----- autoplay (for the crash test) --------------------------------------------------------
+
+AUTOPLAY_SEED = 20261129
+AUTOPLAY_HANDS = 6
+
+
+class _AnnouncedAutosave:
+    """The real autosave store, saying on stdout when a save is on disk: ``saved <moves>``, ``cleared``."""
+
+    def __init__(self, store):
+        self._store = store
+
+    def __getattr__(self, name):
+        return getattr(self._store, name)
+
+    def save(self, record) -> None:
+        self._store.save(record)
+        moves = sum(len(hand) for hand in record["record"]["hands"])
+        print(f"saved {moves}", flush=True)
+
+    def clear(self) -> None:
+        self._store.clear()
+        print("cleared", flush=True)
+
+
+def match_fingerprint(match) -> str:
+    """A digest of a match's whole position (record and the current hand), to compare two replays."""
+    import hashlib
+
+    hand = match.hand
+    state = {"record": match.to_record(), "totals": list(match.totals), "dealer": match.dealer,
+             "hand": [[list(cards) for cards in hand.hands], list(hand.stock), list(hand.discard),
+                      hand.current, hand.direction, hand.suit, hand.pending, hand.phase, hand.over]}
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
+    """Headless, unpaced play for the crash test, in the real App, menu and table.
+
+    Resumes the autosave in CRAZY_EIGHTS_HOME through the main menu's Continue (printing
+    ``resumed <moves> <fingerprint>``) or starts a seeded match, then lets the computer choose
+    every move, the player's seat too, through the same calls as the mouse and keys, until the
+    match result shows (``over``). Each autosave is announced once written (``saved <moves>``).
+    The player's seat is a "human" one because the table only autosaves matches a person plays.
+    """
+    _headless_environment()
+    import random
+
+    import pygame
+
+    from game.rules import Match, preset
+
+    from .scenes.menu import MainMenuScene
+    from game.session import Seat, make_bot
+
+    from .sessions import session_for
+    from .table import HandResultScene, MatchResultScene, TableScene
+
+    app = App(size=MIN_SIZE, headless=True, fullscreen=False)
+    app.settings = dataclasses.replace(app.settings, animation_speed="instant", ai_think_budget_ms=10)
+    app.autosave_store = _AnnouncedAutosave(app.autosave_store)
+    app.running = True
+    menu = MainMenuScene(app)
+    app.push(menu)
+    app.step()
+    if menu.can_continue():
+        menu.continue_game()  # exactly what the Continue button does
+        if not isinstance(app.scenes.top, TableScene):
+            print("autoplay: the autosave could not be resumed", file=sys.stderr)
+            return 1
+        match = app.scenes.top.match
+        print(f"resumed {sum(len(h) for h in match.moves)} {match_fingerprint(match)}", flush=True)
+    else:
+        rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=hands)
+        seats = [Seat("Pilot", "human"), Seat("Ada", "easy"),
+                 Seat("Bruno", "easy")]
+        app.go("table", session_for(app, Match(rules, seed), seats))
+    table = app.scenes.top
+    pilot, rng = make_bot("easy", 10), random.Random(seed)
+    answered = None
+    started = time.monotonic()
+    while not isinstance(app.scenes.top, MatchResultScene):
+        if not app.running or time.monotonic() - started > SMOKE_TIME_LIMIT:
+            print(f"autoplay: the match did not end (top scene {type(app.scenes.top).__name__})", file=sys.stderr)
+            return 1
+        top = app.scenes.top
+        if top is table and table.human_turn() and table.chooser is None:
+            table.human_move(pilot.choose(table.match.view(table.human), rng))
+        elif isinstance(top, HandResultScene) and answered is not top:
+            answered = top  # press Enter once: "Next hand" or "Final results"
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+        app.step(1 / FPS)
+    print("over", flush=True)
+    app.shutdown()
+    return 0

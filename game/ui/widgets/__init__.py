@@ -1,0 +1,4 @@
+"""Scenes built of pygame_gui widgets: the widget scene, its keyboard focus ring, and what we draw over widgets."""
+from .scene import WidgetScene
+
+__all__ = ["WidgetScene"]

@@ -1,0 +1,171 @@
+"""A scene that owns pygame_gui widgets: built in ``build()``, killed on exit, rebuilt on resize."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from ..look.paint import backdrop, dim, painted_frame
+from ..look.scale import ui_scale
+from ..scene import Scene
+from .focus import KeyboardFocus
+from .marks import draw_marks
+
+
+class WidgetScene(KeyboardFocus, Scene):
+    """A scene whose pygame_gui widgets are built in ``build()`` and torn down on exit or resize.
+
+    Subclasses create widgets through :meth:`add` (or :meth:`button`) inside
+    ``build()``; keep any state the player changed in attributes so a rebuild
+    after a resize shows the same choices.
+    """
+
+    #: How dark a see-through scene makes what lies under it.
+    dim_alpha = 150
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.widgets: list = []
+        self._actions: dict = {}
+        self._frames: list = []
+        self.built = False
+        self.focus_index = 0           # which button or check box the keyboard is on
+        self.focus_shown = False       # the ring shows only once the keyboard has been used
+
+    # -- life cycle --
+    def on_enter(self) -> None:
+        self.rebuild()
+
+    def on_exit(self) -> None:
+        self.clear_widgets()
+        self.built = False
+
+    def on_resize(self, size) -> None:
+        if self.built:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Kill every widget and build them again for the current window size."""
+        self.clear_widgets()
+        self.build()
+        self.built = True
+
+    def build(self) -> None:
+        """Create the widgets for ``self.app.size``."""
+
+    def clear_widgets(self) -> None:
+        for widget in self.widgets:
+            widget.kill()
+        self.widgets.clear()
+        self._actions.clear()
+        self._frames.clear()
+
+    def frame(self, rect, style: str = "wood", container=None, starting_height: int = 1, name: str | None = None):
+        """A container drawn as a rounded wooden panel (or a felt ``inset``); returns the pygame_gui panel.
+
+        The panel itself is a plain transparent rectangle (cheap for pygame_gui to build); the
+        rounded frame is painted under it by :meth:`draw`.
+        """
+        panel = self.add(pygame_gui.elements.UIPanel(
+            pygame.Rect(rect), starting_height=starting_height, manager=self.manager, container=container,
+            object_id=ObjectID(object_id=f"#{name}" if name else None, class_id="@frame")))
+        self._frames.append((panel, style))
+        return panel
+
+    # -- helpers --
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.ui_manager
+
+    @property
+    def scale(self) -> float:
+        return ui_scale(self.app.size)
+
+    def px(self, value: float) -> int:
+        """A length designed at 1280x720, scaled to this window."""
+        return round(value * self.scale)
+
+    def text_w(self, text: str, font_size: int = 16, bold: bool = True) -> int:
+        """The width of one line of text in a theme font size (at the current font scale)."""
+        return self.app.assets.font(round(font_size * self.app.font_scale), bold).size(text)[0]
+
+    def text_h(self, font_size: int = 16, lines: int = 1) -> int:
+        """The height a label needs for text of a theme font size (at the current font scale)."""
+        return round(font_size * self.app.font_scale * (1.45 + 1.3 * (lines - 1))) + 2
+
+    def add(self, widget):
+        """Own a widget (it is killed with the scene's widgets)."""
+        self.widgets.append(widget)
+        return widget
+
+    def button(self, rect, text: str, action: Callable[[], None], *, primary: bool = False,
+               style: str | None = None, tool_tip: str | None = None, container=None,
+               name: str | None = None) -> pygame_gui.elements.UIButton:
+        """A button that runs ``action`` when pressed."""
+        class_id = "@primary" if primary else style
+        widget = pygame_gui.elements.UIButton(
+            pygame.Rect(rect), text, self.manager, container=container, tool_tip_text=tool_tip,
+            object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=class_id))
+        self.on_press(widget, action)
+        return self.add(widget)
+
+    def on_press(self, widget, action: Callable[[], None]) -> None:
+        """Run ``action`` when ``widget`` (a button) is pressed."""
+        self._actions[widget] = action
+
+    def label(self, rect, text: str, style: str | None = None, container=None, name: str | None = None):
+        """A one-line label (``style`` is a theme class such as ``@heading``)."""
+        return self.add(pygame_gui.elements.UILabel(
+            pygame.Rect(rect), text, self.manager, container=container,
+            object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=style)))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._actions:
+            self.press(event.ui_element)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.on_escape()
+        return False
+
+    def draw_over_widgets(self, surface: pygame.Surface) -> None:
+        """Ticks in ticked check boxes and the filled part of sliders."""
+        draw_marks(surface, self.widgets, self.px)
+
+    def press(self, widget) -> None:
+        """What a click on ``widget`` does: run a button's action, flip a check box, or step a drop-down."""
+        if isinstance(widget, pygame_gui.elements.UICheckBox):
+            widget.set_state(not widget.get_state())    # posts the same event a click would
+            return
+        if isinstance(widget, pygame_gui.elements.UIDropDownMenu):
+            self.choose_next(widget, 1)
+            return
+        self.app.sound.play("click")
+        self._actions[widget]()
+
+    def on_escape(self) -> bool:
+        """Escape goes back one screen by default."""
+        self.app.pop()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.draw_frames(surface)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """The felt (or, for a see-through scene, the scene below darkened)."""
+        if self.transparent:
+            dim(surface, self.dim_alpha)
+        else:
+            surface.blit(backdrop(self.app.size), (0, 0))
+
+    def draw_frames(self, surface: pygame.Surface) -> None:
+        """Paint the rounded panels made by :meth:`frame`, in the order they were made."""
+        for panel, style in self._frames:
+            if not panel.alive() or not panel.visible:
+                continue
+            rect = panel.get_abs_rect()
+            image, spread = painted_frame((int(rect.width), int(rect.height)), style, round(self.scale, 2))
+            surface.blit(image, (rect.x - spread, rect.y - spread))
+        self.draw_focus_ring(surface)
