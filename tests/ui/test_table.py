@@ -467,3 +467,22 @@ def test_a_spectator_table_plays_to_the_match_result(app):
     # A table without a human neither autosaves nor records statistics.
     assert app.autosave_store.load()[0] is None
     assert app.stats_store.load()[0].entries == ()
+
+
+def test_another_players_card_flies_from_their_hand_face_down_until_it_lands(app):
+    app.settings = dataclasses.replace(app.settings, animation_speed="normal")
+    table = open_table(app, preset("crazy_eights", 3), seed=5, human=False)
+    run_until(app, lambda: not any(s.flying for s in table.board.sprites), limit=20)
+    # No sprite at the table knows a card the viewer may not see.
+    hidden = [s for s in table.board.sprites if s.zone != ("pile",)]
+    assert hidden and all(s.card == -1 and s.code is None for s in hidden)
+    plays = len([e for e in table.session.history if e.move is not None and e.move.kind == "play"])
+    seat_sprites = {id(s): s.zone for s in table.board.sprites}
+    run_until(app, lambda: len([e for e in table.session.history
+                                if e.move is not None and e.move.kind == "play"]) > plays, limit=20)
+    entry = table.session.history[-1]
+    top = table.session.view().discard[-1]
+    [landing] = [s for s in table.board.sprites if s.zone == ("pile",) and s.card == top]
+    # The card on its way to the pile is one of the sprites that stood in that player's fan.
+    assert seat_sprites.get(id(landing)) == ("hand", entry.seat)
+    assert landing.code == card_to_str(top)
