@@ -6,28 +6,22 @@ keeps the UI free of import cycles.
 """
 from __future__ import annotations
 
-from .scenes.menu import MainMenuScene
-from .scenes.message import ConfirmScene, MessageScene
-from .scenes.new_game import NewGameScene
-from .scenes.pause import PauseScene
-from .scenes.rules import RulesScene
-from .scenes.settings import SettingsScene
-from .scenes.statistics import StatisticsScene
-from .table.results import HandResultScene, MatchResultScene
-from .table.scene import TableScene
+import importlib
 
+#: Each scene's module and class. Modules load when their scene first opens, so that the main
+#: menu starts without loading the table, the rules or the computer players.
 SCENES = {
-    "menu": MainMenuScene,
-    "new_game": NewGameScene,
-    "rules": RulesScene,
-    "settings": SettingsScene,
-    "statistics": StatisticsScene,
-    "message": MessageScene,
-    "confirm": ConfirmScene,
-    "pause": PauseScene,
-    "table": TableScene,
-    "hand_result": HandResultScene,
-    "match_result": MatchResultScene,
+    "menu": "game.ui.scenes.menu:MainMenuScene",
+    "new_game": "game.ui.scenes.new_game:NewGameScene",
+    "rules": "game.ui.scenes.rules:RulesScene",
+    "settings": "game.ui.scenes.settings:SettingsScene",
+    "statistics": "game.ui.scenes.statistics:StatisticsScene",
+    "message": "game.ui.scenes.message:MessageScene",
+    "confirm": "game.ui.scenes.message:ConfirmScene",
+    "pause": "game.ui.scenes.pause:PauseScene",
+    "table": "game.ui.table.scene:TableScene",
+    "hand_result": "game.ui.table.results:HandResultScene",
+    "match_result": "game.ui.table.results:MatchResultScene",
 }
 
 #: How a new scene joins the stack: on top, instead of the top one, or alone.
@@ -40,8 +34,13 @@ class UnknownScene(KeyError):
 
 def create(app, name: str, *args, **kwargs):
     """A new scene ``name`` for ``app`` (arguments as the scene's constructor takes them)."""
+    return scene_class(name)(app, *args, **kwargs)
+
+
+def scene_class(name: str):
+    """The class of the scene called ``name``; raises UnknownScene."""
     try:
-        scene_class = SCENES[name]
+        module_name, _, class_name = SCENES[name].partition(":")
     except KeyError:
         raise UnknownScene(f"no scene is called {name!r}; the scenes are {', '.join(SCENES)}") from None
-    return scene_class(app, *args, **kwargs)
+    return getattr(importlib.import_module(module_name), class_name)

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.store.saved_game import SavedGameError, load_autosave
-
 from ..i18n import _
 from ..look.paint import backdrop, draw_card_fan, render_title
 from ..look.palette import PARCHMENT
@@ -64,6 +62,8 @@ class MainMenuScene(WidgetScene):
     # ----- actions ---------------------------------------------------------------------
 
     def continue_game(self) -> None:
+        from game.store.saved_game import SavedGameError, load_autosave  # the rules load only when needed
+
         saved, problem = load_autosave(self.app.autosave_store)
         if saved is None:
             self._autosave_unusable(problem or _("The saved match could not be found."))
