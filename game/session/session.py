@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from game.ai import strongest_level
 from game.rules import Event, IllegalMove, Match, Move, preset_id_of
-from game.store.saved_game import SavedGame, SavedSeat, save_autosave
+from game.store.saved_game import SavedGame, save_autosave
 
 from .computer import AIWorker, make_bot
 from .seats import Seat, SeatError, check_table
@@ -67,8 +67,9 @@ class TableSession:
     # ----- building -----------------------------------------------------------------
 
     @classmethod
-    def resume(cls, saved: SavedGame, seats=None, **options) -> "TableSession":
-        """Replay a saved game, history included; ``seats`` stand in when the file names none.
+    def resume(cls, saved: SavedGame, seats_for=None, **options) -> "TableSession":
+        """Replay a saved game, history included; ``seats_for(players)`` gives the seats when the file
+        names none.
 
         Raises SavedGameError (a ValueError) when the record cannot be replayed, and
         SeatError (a ValueError) when its players cannot sit at a table.
@@ -81,13 +82,15 @@ class TableSession:
         match = saved.match(observer=heard)
         if saved.seats is not None:
             seats = [Seat(seat.name, seat.kind) for seat in saved.seats]
-        if seats is None:
+        elif seats_for is not None:
+            seats = seats_for(match.rules.players)
+        else:
             raise SeatError("the list of players is missing")
         return cls(match, seats, history=history, **options)
 
     def saved_game(self) -> SavedGame:
         """The match and its seats as a saved game."""
-        return SavedGame(self.match.to_record(), tuple(SavedSeat(s.name, s.kind) for s in self.seats))
+        return SavedGame.of(self.match, self.seats)
 
     def rematch(self, seed: int) -> "TableSession":
         """A new match with the same rules, seats and stores."""

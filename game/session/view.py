@@ -6,6 +6,7 @@ hand among themselves; the screen never converts).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from game.rules import Match, Move, RuleSet
 
@@ -61,12 +62,12 @@ class TableView:
         """Whether the viewer is to act."""
         return self.to_act == self.viewer
 
-    @property
+    @cached_property
     def playable(self) -> frozenset[int]:
         """The viewer's cards that may be played now."""
         return frozenset(move.card for move in self.my_moves if move.kind == "play")
 
-    @property
+    @cached_property
     def move_kinds(self) -> frozenset[str]:
         """The kinds of move the viewer may make now ("play", "draw", "pass", ...)."""
         return frozenset(move.kind for move in self.my_moves)

@@ -14,11 +14,11 @@ def session_for(app, match, seats):
                         think_budget_ms=app.settings.ai_think_budget_ms)
 
 
-def resume_session(app, saved, seats=None):
-    """Replay a saved game into a ``TableSession`` saving to the app's stores; ``seats`` stand in for
-    missing ones. Raises ValueError (SavedGameError, SeatError) saying why the game cannot be played.
+def resume_session(app, saved, seats_for=None):
+    """Replay a saved game into a ``TableSession`` saving to the app's stores; ``seats_for(players)``
+    stands in for missing seats. Raises ValueError (SavedGameError, SeatError) saying why it cannot be played.
     """
     from game.session import TableSession
 
-    return TableSession.resume(saved, seats, autosave=app.autosave_store, statistics=app.stats_store,
+    return TableSession.resume(saved, seats_for, autosave=app.autosave_store, statistics=app.stats_store,
                                think_budget_ms=app.settings.ai_think_budget_ms)

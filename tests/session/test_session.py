@@ -281,3 +281,24 @@ def test_the_ai_worker_thinks_in_the_background(mode):
         assert worker.used == {mode}
     finally:
         worker.shutdown()
+
+
+def test_a_bare_record_resumes_with_the_seats_the_caller_gives_for_its_player_count():
+    match = Match(preset("crazy_eights", 4), seed=5)
+    match.apply(match.legal_moves()[0])
+    asked = []
+
+    def seats_for(players):
+        asked.append(players)
+        return seats(players)
+
+    resumed = TableSession.resume(SavedGame.from_document(match.to_record()), seats_for, worker=AIWorker("thread"))
+    assert asked == [4] and [s.name for s in resumed.seats] == list(NAMES)
+    assert resumed.match.to_record() == match.to_record()
+    with pytest.raises(SeatError):
+        TableSession.resume(SavedGame.from_document(match.to_record()))
+    # A file that names its players keeps them: the stand-in is not asked for.
+    named = TableSession.resume(SavedGame.of(match, seats(4, level="hard")), seats_for)
+    assert asked == [4] and [s.kind for s in named.seats] == ["human", "hard", "hard", "hard"]
+    resumed.close()
+    named.close()

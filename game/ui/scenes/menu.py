@@ -62,15 +62,13 @@ class MainMenuScene(WidgetScene):
     # ----- actions ---------------------------------------------------------------------
 
     def continue_game(self) -> None:
-        from game.store.saved_game import SavedGameError, load_autosave  # the rules load only when needed
+        from game.store.saved_game import load_autosave  # the rules load only when needed
 
         saved, problem = load_autosave(self.app.autosave_store)
         if saved is None:
             self._autosave_unusable(problem or _("The saved match could not be found."))
             return
         try:
-            if saved.seats is None:
-                raise SavedGameError(_("the list of players is missing"))
             session = resume_session(self.app, saved)
         except ValueError as error:
             self._autosave_unusable(_("The saved match cannot be resumed: {reason}").format(reason=error))

@@ -114,9 +114,7 @@ class PauseScene(WidgetScene):
         """Load a record file and continue that match at a new table; False (with a notice) if unusable."""
         try:
             saved = import_saved_game(path)
-            players = saved.match().rules.players
-            seats = None if saved.seats is not None else self.seats_for(players)
-            session = resume_session(self.app, saved, seats)
+            session = resume_session(self.app, saved, self.seats_for)
         except RecordFileError as error:
             self.app.notify(str(error), problem=True)
             return False
