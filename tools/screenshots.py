@@ -33,7 +33,7 @@ def fill_sample_data(folders) -> None:
     from game.rules import Match, preset
     from game.session import Seat
     from game.store import AutosaveStore, StatisticsStore
-    from game.store.saved_game import SavedGame, save_autosave
+    from game.store.saved_game import SavedGame, export_saved_game, save_autosave
 
     stats = StatisticsStore(folders)
     sample = [("crazy_eights", "medium", [(True, 0), (False, 23), (True, 0), (False, 41)], [True, False]),
@@ -51,6 +51,9 @@ def fill_sample_data(folders) -> None:
         match.apply(match.legal_moves()[0])
     seats = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Bruno", "medium"), Seat("Chloé", "hard")]
     save_autosave(AutosaveStore(folders), SavedGame.of(match, seats))
+    folders.records_dir.mkdir(parents=True, exist_ok=True)
+    for name in ("Sunday with Ada", "Switch final", "Crazy Eights 2026-11-30 2140"):
+        export_saved_game(SavedGame.of(match, seats), folders.records_dir / f"{name}.json")
 
 
 class StandInTable:
@@ -215,7 +218,12 @@ def main(argv=None) -> int:
                 app.scenes.top.export_record()
                 settle()
                 shot("pause_export", size)
-                # As after a failed import: the file dialog has closed, the pause menu shows again.
+                app.scenes.top.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+                settle()
+                app.scenes.top.import_record()
+                settle()
+                shot("pause_import", size)
+                # As after a failed import: the records dialog has closed, the pause menu shows again.
                 app.scenes.top.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
                 settle()
                 app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))

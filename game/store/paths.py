@@ -17,6 +17,11 @@ class UserFolders:
     config_dir: Path
     data_dir: Path
 
+    @property
+    def records_dir(self) -> Path:
+        """Where game records the player exports are kept (and looked for when importing)."""
+        return self.data_dir / "records"
+
     @classmethod
     def default(
         cls,

@@ -19,6 +19,7 @@ SCENES = {
     "message": "game.ui.scenes.message:MessageScene",
     "confirm": "game.ui.scenes.message:ConfirmScene",
     "pause": "game.ui.scenes.pause:PauseScene",
+    "records": "game.ui.scenes.records:RecordsScene",
     "table": "game.ui.table.scene:TableScene",
     "hand_result": "game.ui.table.results:HandResultScene",
     "match_result": "game.ui.table.results:MatchResultScene",

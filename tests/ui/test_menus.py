@@ -16,6 +16,7 @@ from game.ui.sessions import session_for
 from game.ui.scenes.message import ConfirmScene, MessageScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.records import RecordsScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
@@ -285,13 +286,23 @@ def open_table(app, ui, seed=5):
     return table
 
 
-def pick_file(ui, dialog, path) -> None:
-    """Type a path into a pygame_gui file dialog and press its OK button."""
-    dialog.file_path_text_line.set_text(str(path))
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=dialog.file_path_text_line,
-                                         text=str(path)))
+def type_name(ui, dialog, name: str) -> None:
+    """Type ``name`` into the records dialog's name field (select all, then type), as a player would."""
+    ui.click(dialog.name_entry)
+    ui.key(pygame.K_a, mod=pygame.KMOD_CTRL)
+    ui.key(pygame.K_BACKSPACE)
+    for char in name:  # pygame_gui takes typed characters from TEXTINPUT events, as SDL sends them
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
     ui.step(2)
-    ui.click(dialog.ok_button)
+
+
+def pick_record(ui, dialog, stem: str) -> None:
+    """Click the row of the record called ``stem`` in the records dialog."""
+    for item in dialog.record_list.item_list:
+        if item["text"].startswith(stem + " "):
+            ui.click(item["button_element"])
+            return
+    raise AssertionError(f"no record {stem!r} in {[item['text'] for item in dialog.record_list.item_list]}")
 
 
 def test_escape_at_the_table_pauses_and_resume_returns(app, ui):
@@ -311,25 +322,33 @@ def test_escape_at_the_table_pauses_and_resume_returns(app, ui):
     assert app.scenes.top is table
 
 
-def test_export_then_import_a_game_record_through_the_file_dialog(app, ui, tmp_path):
+def test_export_then_import_a_game_record_through_the_records_dialog(app, ui):
     table = open_table(app, ui)
     while table.match.current_seat != 0 and not table.match.hand.over:
         ui.step()
-    table.match.apply(table.match.legal_moves()[0])
+    table.session.apply(table.match.legal_moves()[0])
     exported_record = table.match.to_record()
     ui.key(pygame.K_ESCAPE)
     ui.click(ui.button("Export game record…"))
-    target = tmp_path / "exports" / "my-game.json"
-    target.parent.mkdir()
-    pick_file(ui, app.scenes.top.dialog, target)
-    assert target.is_file()
-    assert "Game record saved as my-game.json." in app.notices.texts()
+    dialog = app.scenes.top
+    assert isinstance(dialog, RecordsScene) and dialog.mode == "save"
+    assert not ui.has_button("Delete")
+    type_name(ui, dialog, "my game")
+    ui.click(ui.button("Save"))
+    target = app.folders.records_dir / "my game.json"
+    assert target.is_file() and target.is_absolute()
+    assert "Game record saved as my game.json." in app.notices.texts()
+    assert isinstance(app.scenes.top, PauseScene)
     ui.click(ui.button("Resume"))
 
     other = open_table(app, ui, seed=99)
     ui.key(pygame.K_ESCAPE)
     ui.click(ui.button("Import game record…"))
-    pick_file(ui, app.scenes.top.dialog, target)
+    dialog = app.scenes.top
+    assert isinstance(dialog, RecordsScene) and dialog.mode == "open"
+    assert not ui.button("Open").is_enabled  # nothing chosen yet
+    pick_record(ui, dialog, "my game")
+    ui.click(ui.button("Open"))
     from game.ui.table import TableScene
 
     imported = app.scenes.top
@@ -338,13 +357,45 @@ def test_export_then_import_a_game_record_through_the_file_dialog(app, ui, tmp_p
     assert [s.name for s in imported.session.seats] == ["You", "Ada", "Bruno"]
 
 
-def test_importing_a_file_that_is_not_a_record_says_why_and_stays_paused(app, ui, tmp_path):
+def test_a_record_name_that_leaves_the_folder_is_refused_and_nothing_is_written(app, ui):
+    open_table(app, ui)
+    ui.key(pygame.K_ESCAPE)
+    ui.click(ui.button("Export game record…"))
+    dialog = app.scenes.top
+    type_name(ui, dialog, "../escape")
+    ui.click(ui.button("Save"))
+    assert app.scenes.top is dialog
+    assert any("cannot start with a dot" in text for text in app.notices.texts())
+    assert not (app.folders.data_dir / "escape.json").exists()
+    assert not app.folders.records_dir.exists() or not any(app.folders.records_dir.iterdir())
+
+
+def test_saving_over_a_record_asks_first(app, ui):
+    open_table(app, ui)
+    app.folders.records_dir.mkdir(parents=True)
+    existing = app.folders.records_dir / "keep.json"
+    existing.write_text("old")
+    ui.key(pygame.K_ESCAPE)
+    ui.click(ui.button("Export game record…"))
+    pick_record(ui, app.scenes.top, "keep")  # choosing a row fills in its name
+    assert app.scenes.top.name == "keep"
+    ui.click(ui.button("Save"))
+    assert isinstance(app.scenes.top, ConfirmScene)
+    ui.click(ui.button("Cancel"))
+    assert existing.read_text() == "old"
+    ui.click(ui.button("Save"))
+    ui.click(ui.button("Replace"))
+    assert existing.read_text() != "old" and isinstance(app.scenes.top, PauseScene)
+
+
+def test_importing_a_file_that_is_not_a_record_says_why_and_stays_paused(app, ui):
     table = open_table(app, ui)
-    bad = tmp_path / "notes.json"
-    bad.write_text('{"hello": "world"}')
+    app.folders.records_dir.mkdir(parents=True)
+    (app.folders.records_dir / "notes.json").write_text('{"hello": "world"}')
     ui.key(pygame.K_ESCAPE)
     ui.click(ui.button("Import game record…"))
-    pick_file(ui, app.scenes.top.dialog, bad)
+    pick_record(ui, app.scenes.top, "notes")
+    ui.click(ui.button("Open"))
     assert isinstance(app.scenes.top, PauseScene) and app.scenes.top.table is table
     [notice] = app.notices.texts()
     assert notice.startswith("notes.json")

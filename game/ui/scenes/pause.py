@@ -5,7 +5,6 @@ import datetime
 from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from game.session import Seat, default_table
 from game.store import RecordFileError
@@ -16,15 +15,6 @@ from ..sessions import resume_session
 from ..widgets import WidgetScene
 
 
-class FileDialog(pygame_gui.windows.UIFileDialog):
-    """pygame_gui's file dialog, without the hidden files and folders (``.cache``, ``.config``…)."""
-
-    def _create_list_of_directories_and_files_on_current_path(self):
-        super()._create_list_of_directories_and_files_on_current_path()
-        self.current_file_list = [item for item in self.current_file_list
-                                  if not (item[0] if isinstance(item, tuple) else item).startswith(".")]
-
-
 class PauseScene(WidgetScene):
     """A see-through overlay over the table; Escape resumes."""
 
@@ -33,9 +23,6 @@ class PauseScene(WidgetScene):
     def __init__(self, app, table_scene):
         super().__init__(app)
         self.table = table_scene
-        self.dialog = None
-        self.dialog_kind: str | None = None
-        self.last_folder = Path.home()
 
     def build(self) -> None:
         width, height = self.app.size
@@ -75,38 +62,27 @@ class PauseScene(WidgetScene):
     def settings(self) -> None:
         self.app.go("settings")
 
-    def _dialog_rect(self) -> pygame.Rect:
-        width, height = self.app.size
-        rect = pygame.Rect(0, 0, min(width - 60, 640), min(height - 60, 460))
-        rect.center = (width // 2, height // 2)
-        return rect
-
     def export_record(self) -> None:
-        stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M")
-        self.dialog_kind = "export"
-        self.dialog = self.add(FileDialog(
-            self._dialog_rect(), self.manager, window_title=_("Export game record"),
-            initial_file_path=str(self.last_folder / f"crazy-eights-{stamp}.json"),
-            allowed_suffixes={".json"}, object_id="#export_dialog"))
+        """Ask for a name in the records folder, then save this match there."""
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d %H%M")
+        self.app.go("records", "save", self.app.folders.records_dir, self.write_export,
+                    suggested_name=_("Crazy Eights {date}").format(date=stamp))
 
     def import_record(self) -> None:
-        self.dialog_kind = "import"
-        self.dialog = self.add(FileDialog(
-            self._dialog_rect(), self.manager, window_title=_("Import game record"),
-            initial_file_path=str(self.last_folder), allowed_suffixes={".json"},
-            allow_existing_files_only=True, object_id="#import_dialog"))
+        """Choose a record from the records folder, then play it on."""
+        self.app.go("records", "open", self.app.folders.records_dir, self.read_import)
 
     def write_export(self, path: Path) -> bool:
         """Save this match and its players to ``path`` (".json" added); False (with a notice) on failure."""
         if path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             export_saved_game(self.table.session.saved_game(), path)
         except (OSError, TypeError) as error:
             self.app.notify(_("The game record could not be saved: {error}")
                             .format(error=getattr(error, "strerror", None) or error), problem=True)
             return False
-        self.last_folder = path.parent
         self.app.notify(_("Game record saved as {name}.").format(name=path.name))
         return True
 
@@ -121,7 +97,6 @@ class PauseScene(WidgetScene):
         except ValueError as error:  # SavedGameError, SeatError
             self.app.notify(_("{name} cannot be played: {reason}").format(name=path.name, reason=error), problem=True)
             return False
-        self.last_folder = path.parent
         self.app.pop()  # this overlay
         self.app.go("table", session, how="replace")
         self.app.notify(_("Game record {name} loaded.").format(name=path.name))
@@ -133,25 +108,3 @@ class PauseScene(WidgetScene):
         if len(seats) == players:
             return seats
         return default_table(self.app.settings.player_name, players)
-
-    # ----- events ------------------------------------------------------------------------
-
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            kind, self.dialog, self.dialog_kind = self.dialog_kind, None, None
-            path = Path(event.text)
-            if kind == "export":
-                self.write_export(path)
-            else:
-                self.read_import(path)
-            return True
-        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
-            self.dialog = self.dialog_kind = None
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog is not None \
-                and self.dialog.alive():
-            self.dialog.kill()
-            self.dialog = self.dialog_kind = None
-            return True
-        return super().handle_event(event)
-

@@ -1,0 +1,200 @@
+"""The game's own dialog for saving and opening game records, in the game's records folder.
+
+A list of the records already there (newest first), a name field when
+saving, and Save / Open and Cancel. Nothing is ever deleted, and every path
+it hands back is absolute: it names a file in the records folder, whatever
+the working directory.
+"""
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+
+from ..i18n import _
+from ..widgets import WidgetScene
+
+RECORD_SUFFIX = ".json"
+MAX_RECORD_NAME = 40
+MAX_LISTED = 200
+#: Characters no file name may hold on some system we ship to.
+FORBIDDEN = set('/\\:*?"<>|')
+
+
+def record_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a record file (None when it can)."""
+    if not name:
+        return _("Type a name for the record.")
+    if len(name) > MAX_RECORD_NAME:
+        return _("A record name can be at most {count} characters long.").format(count=MAX_RECORD_NAME)
+    if name.startswith(".") or not name.isprintable() or FORBIDDEN & set(name):
+        return _("A record name cannot start with a dot or hold any of / \\ : * ? \" < > |")
+    return None
+
+
+def listed_records(folder: Path) -> list[Path]:
+    """The record files in ``folder``, newest first (none when the folder does not exist)."""
+    try:
+        entries = [path for path in folder.iterdir()
+                   if path.suffix.lower() == RECORD_SUFFIX and not path.name.startswith(".") and path.is_file()]
+    except OSError:
+        return []
+    entries.sort(key=lambda path: path.stat().st_mtime, reverse=True)
+    return entries[:MAX_LISTED]
+
+
+class RecordsScene(WidgetScene):
+    """Save (``mode="save"``) or open (``mode="open"``) a record; ``on_path(path)`` does the work."""
+
+    transparent = True
+    dim_alpha = 120
+
+    def __init__(self, app, mode: str, folder: Path, on_path: Callable[[Path], bool], suggested_name: str = ""):
+        super().__init__(app)
+        if mode not in ("save", "open"):
+            raise ValueError(f"mode must be 'save' or 'open', not {mode!r}")
+        self.mode = mode
+        self.folder = Path(folder).absolute()
+        self.on_path = on_path
+        self.name = suggested_name
+        self.records = listed_records(self.folder)
+        self.by_label: dict[str, Path] = {}
+        self.record_list = None
+        self.name_entry = None
+        self.action_button = None
+
+    # ----- widgets -------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        width, height = self.app.size
+        pad, gap = self.px(26), self.px(12)
+        button_w, button_h = self.px(170), max(self.text_h(18) + 14, self.px(46))
+        row_h = max(self.text_h(16) + 10, self.px(40))
+        box = pygame.Rect(0, 0, min(width - 60, self.px(640)), min(height - 60, self.px(560)))
+        box.center = (width // 2, height // 2)
+        panel = self.frame(box, starting_height=4, name="records_panel")
+        inner_w, inner_h = panel.get_container().get_rect().size
+        title = _("Save game record") if self.mode == "save" else _("Open game record")
+        heading_h = self.text_h(21)
+        self.label((pad, pad - self.px(6), inner_w - 2 * pad, heading_h), title, "@heading", container=panel)
+        y = pad + heading_h
+        note_h = self.text_h(14)
+        self.label((pad, y, inner_w - 2 * pad, note_h), self._folder_line(inner_w - 2 * pad - self.px(12)),
+                   "@subtle", container=panel, name="records_folder")
+        y += note_h + gap
+        bottom = inner_h - pad - button_h
+        if self.mode == "save":
+            bottom -= row_h + gap
+        list_rect = pygame.Rect(pad, y, inner_w - 2 * pad, max(row_h, bottom - gap - y))
+        self.by_label = {self._label_for(path): path for path in self.records}
+        if self.by_label:
+            self.record_list = self.add(pygame_gui.elements.UISelectionList(
+                list_rect, list(self.by_label), self.manager, container=panel,
+                object_id=ObjectID(object_id="#records_list")))
+        else:
+            self.record_list = None
+            empty = _("No records saved yet.") if self.mode == "save" else _("There are no records to open yet.")
+            self.label(list_rect.inflate(0, -list_rect.h + row_h), empty, "@subtle", container=panel,
+                       name="records_empty")
+        if self.mode == "save":
+            label_w = self.text_w(_("Name")) + self.px(16)
+            self.label((pad, bottom, label_w, row_h), _("Name"), container=panel)
+            self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(pad + label_w, bottom, inner_w - 2 * pad - label_w, row_h), self.manager,
+                container=panel, object_id="#record_name", initial_text=self.name))
+            self.name_entry.set_text_length_limit(MAX_RECORD_NAME)
+            self.name_entry.focus()
+        y = inner_h - pad - button_h
+        left = inner_w // 2 - button_w - gap // 2
+        self.button((left, y, button_w, button_h), _("Cancel"), self.app.pop, container=panel, name="records_cancel")
+        self.action_button = self.button(
+            (inner_w // 2 + gap // 2, y, button_w, button_h), _("Save") if self.mode == "save" else _("Open"),
+            self.act, primary=True, container=panel, name="records_action")
+        self._refresh_action()
+
+    def _folder_line(self, width: int) -> str:
+        """"In <folder>", shortened from the left ("In …/share/crazy-eights/records") to fit ``width``."""
+        parts = self.folder.parts
+        for first in range(len(parts)):
+            shown = str(Path(*parts[first:])) if first else str(self.folder)
+            line = _("In {folder}").format(folder=shown if first == 0 else "…/" + shown)
+            if self.text_w(line, 14, bold=False) <= width or first == len(parts) - 1:
+                return line
+        return _("In {folder}").format(folder=self.folder)
+
+    def _label_for(self, path: Path) -> str:
+        try:
+            stamp = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        except (OSError, ValueError, OverflowError):
+            stamp = "?"
+        return f"{path.stem}   ·   {stamp}"
+
+    def _selected_path(self) -> Path | None:
+        if self.record_list is None:
+            return None
+        label = self.record_list.get_single_selection()
+        return self.by_label.get(label) if label is not None else None
+
+    def _refresh_action(self) -> None:
+        if self.action_button is None:
+            return
+        ready = bool(self.name.strip()) if self.mode == "save" else self._selected_path() is not None
+        if ready:
+            self.action_button.enable()
+        else:
+            self.action_button.disable()
+
+    # ----- actions -------------------------------------------------------------------------------
+
+    def act(self) -> None:
+        """Save under the typed name, or open the chosen record."""
+        if self.mode == "open":
+            path = self._selected_path()
+            if path is not None:
+                self._finish(path)
+            return
+        name = self.name.strip()
+        problem = record_name_problem(name)
+        if problem is not None:
+            self.app.notify(problem, problem=True)
+            return
+        path = self.folder / f"{name}{RECORD_SUFFIX}"
+        if path.exists():
+            self.app.go("confirm", _("Replace record"),
+                        _("A record called {name} is already there. Replace it?").format(name=name),
+                        _("Replace"), lambda: self._finish(path))
+            return
+        self._finish(path)
+
+    def _finish(self, path: Path) -> None:
+        if self.app.scenes.top is self:
+            self.app.pop()
+        self.on_path(path.absolute())
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.name_entry:
+            self.name = event.text
+            self._refresh_action()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
+            self.act()
+            return True
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.record_list:
+            path = self._selected_path()
+            if self.mode == "save" and path is not None and self.name_entry is not None:
+                self.name = path.stem
+                self.name_entry.set_text(self.name)
+            self._refresh_action()
+            return True
+        if (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
+                and event.ui_element is self.record_list and self.mode == "open"):
+            self.act()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.act()
+            return True
+        return super().handle_event(event)
