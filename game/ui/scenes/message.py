@@ -16,8 +16,23 @@ from ..look.scale import ui_scale
 from ..widgets import WidgetScene
 
 TOAST_SECONDS = 6.0
+MAX_NOTICE_CHARACTERS = 240
 # Toasts draw above every scene widget (pygame_gui layers: higher is in front).
 TOAST_LAYER = 40
+
+
+def fitted_line(text: str, font, max_width: int) -> str:
+    """``text``, or the longest start of it with an ellipsis that is at most ``max_width`` wide in ``font``."""
+    if font.size(text)[0] <= max_width:
+        return text
+    low, high, best = 1, len(text) - 1, text[:1] + "…"
+    while low <= high:
+        middle = (low + high) // 2
+        if font.size(text[:middle] + "…")[0] <= max_width:
+            best, low = text[:middle] + "…", middle + 1
+        else:
+            high = middle - 1
+    return best
 
 
 class Toast:
@@ -28,7 +43,8 @@ class Toast:
         self.remaining = seconds
         self.problem = problem
         font = app.assets.font(round(16 * app.font_scale), bold=True)
-        self._text_width = font.size(text)[0]
+        shown = fitted_line(text, font, app.size[0] - 40 - 64)
+        self._text_width = font.size(shown)[0]
         self._height = round(font.get_height() * 1.9)
         self.rect = self._rect(app.size)
         self.panel = pygame_gui.elements.UIPanel(
@@ -36,7 +52,7 @@ class Toast:
             object_id=ObjectID(object_id="#toast_problem" if problem else "#toast"))
         inner = self.panel.get_container().get_rect()
         self.label = pygame_gui.elements.UILabel(
-            pygame.Rect(0, 0, inner.width, inner.height), text, app.ui_manager, container=self.panel,
+            pygame.Rect(0, 0, inner.width, inner.height), shown, app.ui_manager, container=self.panel,
             object_id=ObjectID(object_id="#toast_label", class_id="@toast_text"))
 
     def _rect(self, window_size) -> pygame.Rect:
@@ -70,7 +86,9 @@ class Notices:
 
     def show(self, text: str, seconds: float = TOAST_SECONDS, problem: bool = False) -> Toast:
         """Show a one-line notice (a problem is tinted red)."""
-        text = " ".join(str(text).split())  # one line, whatever the message held
+        text = " ".join(str(text)[:MAX_NOTICE_CHARACTERS * 2].split())  # one line, whatever the message held
+        if len(text) > MAX_NOTICE_CHARACTERS:  # a message quoting a damaged file can be huge
+            text = text[:MAX_NOTICE_CHARACTERS - 1] + "…"
         for toast in self.toasts:
             if toast.text == text:  # the same notice again: just keep it up longer
                 toast.remaining = max(toast.remaining, seconds)

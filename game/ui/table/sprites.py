@@ -51,6 +51,10 @@ class LRU:
         self.data.clear()
 
 
+#: Text longer than this is cut before it is measured (rule names and messages are far shorter).
+MAX_FITTED_CHARACTERS = 200
+
+
 class TextCache:
     """Rendered text surfaces, keyed by (text, size, bold, colour)."""
 
@@ -86,16 +90,22 @@ class TextCache:
 
     def fit(self, text: str, size: int, max_width: int, **kw) -> pygame.Surface:
         """Render, shrinking the font (then trimming the text) until it fits ``max_width``."""
+        text = text[:MAX_FITTED_CHARACTERS]  # no line on the table is longer; a damaged file's may be
         for s in range(int(size), max(8, int(size * 0.6)) - 1, -1):
             surf = self.render(text, s, **kw)
             if surf.get_width() <= max_width:
                 return surf
-        while len(text) > 2:
-            text = text[:-2] + "…"
-            surf = self.render(text, max(8, int(size * 0.6)), **kw)
+        # Trim: the longest start of the text that fits with an ellipsis (found by halving, not char by char).
+        smallest = max(8, int(size * 0.6))
+        keep, low, high = None, 1, len(text) - 1
+        while low <= high:
+            middle = (low + high) // 2
+            surf = self.render(text[:middle] + "…", smallest, **kw)
             if surf.get_width() <= max_width:
-                return surf
-        return self.render(text, max(8, int(size * 0.6)), **kw)
+                keep, low = surf, middle + 1
+            else:
+                high = middle - 1
+        return keep if keep is not None else self.render(text[:1] + "…", smallest, **kw)
 
 
 # ----- procedural card art (used only when no card images are available) -----
