@@ -18,6 +18,7 @@ from game.ai import strongest_level
 from game.rules import Event, IllegalMove, Match, Move, preset_id_of
 from game.store.saved_game import SavedGame, save_autosave
 
+from .coach import Hint, explain, hint_bot
 from .computer import AIWorker, make_bot
 from .seats import Seat, SeatError, check_table
 from .view import TableView, table_view
@@ -202,6 +203,27 @@ class TableSession:
             if fallback is None:
                 raise
             return self._apply(fallback, seat)
+
+    def request_hint(self) -> None:
+        """Start working out a hint for the person (off the frame loop); :meth:`poll_hint` collects it."""
+        if not self.human_turn():
+            raise IllegalMove("not_your_turn", "it is not your turn")
+        self.worker.request(("hint", self.version), self.match.view(self.human), hint_bot(),
+                            self.rng.getrandbits(32))
+
+    def poll_hint(self) -> Hint | None:
+        """The hint for the position as it still stands, once it is ready; None until then (or if it went stale)."""
+        if not self.human_turn():
+            return None
+        answer = self.worker.poll()
+        if answer is None:
+            return None
+        ticket, move, error = answer
+        if error is not None:
+            log.warning("the hint failed: %s", error)
+        if ticket != ("hint", self.version) or move is None:
+            return None
+        return explain(self.match.view(self.human), move)
 
     def _fallback_move(self) -> Move | None:
         legal = self.match.legal_moves()

@@ -137,6 +137,10 @@ def reason_text(error) -> str:
         return ngettext("You can call “Stop!” only at the start of your turn with at most {threshold} point in hand.",
                         "You can call “Stop!” only at the start of your turn with at most {threshold} points in hand.",
                         threshold).format(threshold=threshold)
+    if reason == "not_your_turn":
+        if params.get("name"):
+            return _("Wait for your turn: {name} is playing.").format(name=params["name"])
+        return _("Wait for your turn.")
     if reason == "hand_over":
         return _("The hand is over.")
     if reason == "match_over":
@@ -145,3 +149,50 @@ def reason_text(error) -> str:
         return _("The current hand is not over yet.")
     # A reason this version does not know yet: the rules core's own English sentence.
     return _capital(str(error))
+
+
+def hint_text(hint) -> str:
+    """A :class:`~game.session.Hint` as one sentence for the player, in their language."""
+    from game.rules import SUITS, card_to_str  # here, so that the main menu starts without the rules
+
+    params = hint.params
+    card = card_name(card_to_str(params["card"])) if "card" in params else ""
+    suit = suit_name(SUITS[params["suit"]]) if "suit" in params else ""
+    count = int(params.get("count", 0))
+    reason = hint.reason
+    if reason == "call_last_card":
+        return _("Call “Last card” now: it costs nothing and saves you a penalty.")
+    if reason == "call_stop":
+        points = int(params.get("points", 0))
+        return ngettext("Call “Stop!”: your hand is worth only {points} point.",
+                        "Call “Stop!”: your hand is worth only {points} points.", points).format(points=points)
+    if reason == "take_penalty":
+        return ngettext("Pick up the {count} card now.", "Pick up the {count} cards now.", count).format(count=count)
+    if reason == "nothing_fits":
+        return _("Draw a card: nothing in your hand fits.")
+    if reason == "draw_instead":
+        return _("Draw a card: what you hold is worth more later.")
+    if reason == "pass":
+        return _("Pass: nothing you could play helps you now.")
+    if reason == "pass_penalty_on":
+        return _capital(_("play the {card}: pass the penalty on to the next player.").format(card=card))
+    if reason == "go_out":
+        return _capital(_("play the {card} and go out!").format(card=card))
+    if reason == "wild_names_suit":
+        if count:
+            return _capital(ngettext("play the {card} and name {suit}: you hold {count} more of them.",
+                                     "play the {card} and name {suit}: you hold {count} more of them.",
+                                     count).format(card=card, suit=suit, count=count))
+        return _capital(_("play the {card} and name {suit}.").format(card=card, suit=suit))
+    if reason == "keep_wild":
+        wild = card_name(card_to_str(params["wild"]))
+        return _capital(_("play the {card} and keep your {wild} for later.").format(card=card, wild=wild))
+    if reason == "change_suit":
+        return _capital(ngettext("play the {card}: it turns play to {suit}, and you hold {count} more of them.",
+                                 "play the {card}: it turns play to {suit}, and you hold {count} more of them.",
+                                 count).format(card=card, suit=suit, count=count))
+    if reason == "shed_points":
+        points = int(params.get("points", 0))
+        return _capital(_("play the {card}: it would cost you {points} points if you were caught with it.")
+                        .format(card=card, points=points))
+    return _capital(_("play the {card}: it gives you the best chance from here.").format(card=card))

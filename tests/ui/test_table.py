@@ -486,3 +486,29 @@ def test_another_players_card_flies_from_their_hand_face_down_until_it_lands(app
     # The card on its way to the pile is one of the sprites that stood in that player's fan.
     assert seat_sprites.get(id(landing)) == ("hand", entry.seat)
     assert landing.code == card_to_str(top)
+
+
+def test_h_asks_for_a_hint_that_names_a_legal_move_and_picks_its_card(app):
+    table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
+    assert table.input.buttons["hint"].visible
+    before = list(moves_played(table.match))
+    key(app, pygame.K_h)
+    assert table.effects.toast[0] == "Thinking about a hint…"
+    run_until(app, lambda: table.hint_for is None)
+    text = table.effects.toast[0]
+    assert text != "Thinking about a hint…" and text.endswith((".", "!"))
+    assert moves_played(table.match) == before, "a hint never moves for the player"
+    plays = {m.card for m in table.session.view().my_moves if m.kind == "play"}
+    if table.input.selected >= 0:  # the suggested card is chosen, ready for Enter
+        assert table.my_sprites()[table.input.selected].card in plays
+    else:
+        assert text.startswith(("Draw", "Pass", "Pick up", "Call"))
+
+
+def test_the_hint_button_shows_only_on_the_players_turn(app):
+    seed = next(s for s in range(1, 400) if Match(C8, s).current_seat != 0)
+    table = open_table(app, C8, seed)
+    assert not table.human_turn() and not table.input.buttons["hint"].visible
+    run_until(app, lambda: table.human_turn())
+    step(app, 2)
+    assert table.input.buttons["hint"].visible

@@ -31,6 +31,7 @@ class Effects:
     def __init__(self, play_sound):
         self._play_sound = play_sound
         self.toast: tuple[str, Timer] | None = None
+        self.toast_kind = "message"
         #: seat -> (word, timer, colour) shown over that seat's name plate.
         self.flashes: dict[int, tuple[str, Timer, tuple]] = {}
         self.ring_angle = 0.0
@@ -45,9 +46,15 @@ class Effects:
         except Exception:
             log.debug("sound %s failed", name, exc_info=True)
 
-    def show_toast(self, text: str, seconds: float = 2.8) -> None:
-        """A short message over the table (a refused move, a hint)."""
+    def show_toast(self, text: str, seconds: float = 2.8, kind: str = "message") -> None:
+        """A short message over the table (a refused move, a hint); ``kind`` lets its owner take it back."""
         self.toast = (text, Timer(seconds))
+        self.toast_kind = kind
+
+    def clear_toast(self, kind: str) -> None:
+        """Take back the toast if it is still one of ``kind``."""
+        if self.toast is not None and self.toast_kind == kind:
+            self.toast = None
 
     def show(self, events, speed: float) -> None:
         """The sounds and effects of one move's events."""

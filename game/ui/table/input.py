@@ -161,6 +161,9 @@ class TableInput:
         if key in MOVE_KEYS:
             scene.human_move(Move(MOVE_KEYS[key]))
             return True
+        if key == pygame.K_h:
+            scene.ask_hint()
+            return True
         return False
 
     def _step_selection(self, sprites, step: int) -> None:
@@ -187,7 +190,7 @@ class TableInput:
         self.buttons = {}
 
     def build_buttons(self, manager, layout) -> None:
-        """The call buttons (shown only while legal) and the menu button."""
+        """The hint and call buttons (each shown only while it can be used) and the menu button."""
         self.kill_buttons()
         bw, bh = layout.button_size
         gap = (layout.buttons_rect.h - bh * 3) // 2
@@ -203,10 +206,16 @@ class TableInput:
             layout.menu_button, _("Menu"), manager,
             object_id=ObjectID(object_id="#table_menu", class_id="@small_button"),
             tool_tip_text=_("Pause (Esc)"))
+        hint = pygame_gui.elements.UIButton(
+            layout.hint_button, _("Hint"), manager,
+            object_id=ObjectID(object_id="#table_hint", class_id="@small_button"),
+            tool_tip_text=_("What would a strong player do? (H)"))
+        hint.hide()
+        self.buttons["hint"] = hint
 
     def update_buttons(self, kinds) -> None:
-        """Show exactly the call buttons whose moves are legal now."""
-        for name in CALL_BUTTONS:
+        """Show exactly the buttons whose moves are legal now ("hint" among ``kinds`` shows the hint button)."""
+        for name in (*CALL_BUTTONS, "hint"):
             button = self.buttons.get(name)
             if button is None:
                 continue
@@ -222,6 +231,8 @@ class TableInput:
                 self.scene.effects.sound("click")
                 if name == "menu":
                     self.scene.open_pause()
+                elif name == "hint":
+                    self.scene.ask_hint()
                 else:
                     self.scene.human_move(Move(name))
                 return True

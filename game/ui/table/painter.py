@@ -436,7 +436,9 @@ class TablePainter:
         y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22 - lay.font_size * 3.4
         rect.midbottom = (lay.ring_center[0], int(y))
         alpha = int(255 * min(1.0, timer.left / 0.4, timer.age / 0.12 if timer.age < 0.12 else 1.0))
-        panel = shapes.rounded_panel(rect.size, rect.h // 2, (*TOAST_PANEL, 235), (*TOAST_RIM, 255), 2)
+        # A refusal is red; a hint is the table's wood and gold.
+        fill, rim = (PANEL_WOOD, GOLD) if self.effects.toast_kind == "hint" else (TOAST_PANEL, TOAST_RIM)
+        panel = shapes.rounded_panel(rect.size, rect.h // 2, (*fill, 235), (*rim, 255), 2)
         if alpha < 255:
             panel = panel.copy()
             panel.set_alpha(alpha)

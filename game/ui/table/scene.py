@@ -16,7 +16,7 @@ from collections import deque
 import pygame
 
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
-from game.ui.i18n import reason_text
+from game.ui.i18n import _, hint_text, reason_text
 
 from ..scene import Scene
 from .animation import Timer, speed_factor
@@ -54,6 +54,8 @@ class TableScene(Scene):
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.chooser: SuitChooser | None = None
         self.ai_wait = 0.0
+        #: The position (session version) a hint is being worked out for, or None.
+        self.hint_for: int | None = None
         self.result_timer: Timer | None = None
         self.result_pending_for = 0  # hand number whose result is waiting to be shown
         self.result_shown_for = 0
@@ -279,6 +281,33 @@ class TableScene(Scene):
         self.log.extend(history_lines(session.history[-1:], session.seats, session.human))
         self._deal()
 
+    def ask_hint(self) -> None:
+        """Work out the move the hard player would make from the person's view (H, or the Hint button)."""
+        session = self.session
+        if not session.human_turn() or self.chooser is not None:
+            return
+        if self.hint_for != session.version:
+            self.hint_for = session.version
+            session.request_hint()
+        self.effects.show_toast(_("Thinking about a hint…"), seconds=30.0, kind="hint")
+
+    def _collect_hint(self) -> None:
+        session = self.session
+        if self.hint_for is None:
+            return
+        if self.hint_for != session.version or not session.human_turn():
+            self.hint_for = None  # the position moved on: that hint would be wrong now
+            self.effects.clear_toast("hint")
+            return
+        hint = session.poll_hint()
+        if hint is None:
+            return
+        self.hint_for = None
+        self.effects.show_toast(hint_text(hint), seconds=6.0, kind="hint")
+        if hint.move.kind == "play":
+            sprites = self.my_sprites()
+            self.input.selected = next((i for i, s in enumerate(sprites) if s.card == hint.move.card), -1)
+
     def open_pause(self) -> None:
         """The pause menu (Escape or the Menu button)."""
         self.input.drop_drag()
@@ -301,6 +330,7 @@ class TableScene(Scene):
         if self.chooser is not None:
             self.chooser.update(dt)
         self._drive_computers(dt)
+        self._collect_hint()
         self._update_buttons()
         if self.result_timer is not None:
             self.result_timer.update(dt)
@@ -326,7 +356,8 @@ class TableScene(Scene):
             self._play_computer_move(seat)
 
     def _update_buttons(self) -> None:
-        kinds = self.session.view().move_kinds if self.chooser is None else frozenset()
+        view = self.session.view()
+        kinds = view.move_kinds | {"hint"} if self.chooser is None and view.my_turn else frozenset()
         self.input.update_buttons(kinds)
 
     def _show_result(self) -> None:
