@@ -43,12 +43,12 @@ def test_contradicting_powers_on_one_rank_are_refused(changes, message):
 
 
 @pytest.mark.parametrize("changes, message", [
-    ({"draw_rule": "sometimes"}, "draw rule must be one of"),
-    ({"stock_exhausted": "cry"}, "stock rule must be one of"),
+    ({"draw_rule": "sometimes"}, "draw_rule must be one of"),
+    ({"stock_exhausted": "cry"}, "stock_exhausted must be one of"),
     ({"match_end": "target_wins"}, "needs winner-collects scoring"),
     ({"scoring": "winner_collects", "match_end": "elimination"}, "needs penalty scoring"),
     ({"wild_ranks": ("11",)}, "is not a rank"),
-    ({"jokers_per_deck": 3}, "jokers per deck"),
+    ({"jokers_per_deck": 3}, "jokers_per_deck must be between 0 and 2"),
     ({"black_jack_stacking": True}, "needs the black-jack draw effect"),
 ])
 def test_impossible_settings_are_refused_with_a_reason(changes, message):
