@@ -300,8 +300,11 @@ class HandState:
                     actions.append(card * 5)
             can_play = bool(actions)
             if self.phase == START:
-                if not can_play or rules.voluntary_draw:
+                if not can_play:
                     actions.append(DRAW if self._can_draw() else PASS)
+                elif rules.voluntary_draw and self._has_card_to_draw():
+                    # Drawing instead of playing needs a card to draw: with none, whoever can play must.
+                    actions.append(DRAW)
                 if rules.stop_call and self.hand_value(self.current) <= rules.stop_threshold:
                     actions.append(STOP)
             elif rules.draw_rule == "one_then_may_play":
@@ -322,6 +325,9 @@ class HandState:
         # ``end_hand``: asking for a card from an empty stock is what ends the hand.
         return (bool(self.stock) or self.rules.stock_exhausted == "end_hand"
                 or (self.rules.stock_exhausted == "reshuffle" and len(self.discard) > 1))
+
+    def _has_card_to_draw(self) -> bool:
+        return bool(self.stock) or (self.rules.stock_exhausted == "reshuffle" and len(self.discard) > 1)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves as ``Move`` values."""
@@ -453,11 +459,15 @@ class HandState:
                 steps = 2
                 events.append(Event("skipped", self.next_player(1)))
         elif tables.reverse[card]:
-            self.direction = -self.direction
-            events.append(Event("reversed", player, (card,), NO_SUIT, self.direction))
-            if self.n == 2:
+            if self.n != 2:
+                self.direction = -self.direction
+                events.append(Event("reversed", player, (card,), NO_SUIT, self.direction))
+            elif self.rules.reverse_with_two == "skip":
+                self.direction = -self.direction
+                events.append(Event("reversed", player, (card,), NO_SUIT, self.direction))
                 steps = 2
                 events.append(Event("skipped", self.next_player(1)))
+            # "none": with two players the direction of play means nothing; the turn passes as usual.
         self._advance(steps, events)
 
     def _draw(self, player: int, events: list) -> None:
@@ -511,7 +521,7 @@ class HandState:
     def _pass(self, player: int, events: list) -> None:
         if not (self.pending or self.pending_skips) and (
                 self.phase == DRAWING and self.rules.draw_rule != "one_then_may_play"
-                or self.phase == START and not self.rules.voluntary_draw):
+                or self.phase == START):
             self._none_playable(player)
         events.append(Event("passed", player))
         if self.pending_skips:

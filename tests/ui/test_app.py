@@ -288,6 +288,13 @@ def test_the_text_follows_the_fields_not_the_preset_name():
     assert all(rule.id for rule in HOUSE_RULES)
 
 
+def test_the_rules_text_says_what_a_reverse_does_with_two_players():
+    switch = " ".join(p for _h, p in describe(PRESETS["switch"]))
+    action = " ".join(p for _h, p in describe(PRESETS["crazy_eights_action"]))
+    assert "with two players a reverse works as a skip" in switch
+    assert "with two players a reverse has no effect" in action
+
+
 def test_the_log_says_who_deals_in_the_right_person():
     from game.ui.table.narration import dealing_line
 
