@@ -133,7 +133,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("anything_on_ace", "Anything on an ace", "Any card may be played on an ace.",
               _add_rank("anything_on_ranks", "A"), ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy")),
     HouseRule("last_card", "Last card call",
-              "Say \"Last card\" before playing your second-to-last card, or pick up two.",
+              "Say \"Last card\" as you play down to one card (until the next player moves), or pick up two.",
               lambda r: r.replace(last_card_call=True), EIGHTS),
     HouseRule("stop_call", "Stop!",
               "With five points or fewer in hand you may call Stop! to end the hand; lowest hand wins it.",

@@ -189,8 +189,10 @@ def _calls_text(rules: RuleSet) -> str | None:
     parts = []
     if rules.last_card_call:
         parts.append(ngettext(
-            "When a play leaves you with one card, call “Last card” before you play it, or pick up {n} card.",
-            "When a play leaves you with one card, call “Last card” before you play it, or pick up {n} cards.",
+            "When a play leaves you with one card, call “Last card”: before you play it, or right after, "
+            "until the next player moves. If the next player moves before your call, you pick up {n} card.",
+            "When a play leaves you with one card, call “Last card”: before you play it, or right after, "
+            "until the next player moves. If the next player moves before your call, you pick up {n} cards.",
             rules.last_card_penalty).format(n=rules.last_card_penalty))
     if rules.stop_call:
         parts.append(ngettext(

@@ -209,7 +209,7 @@ REASONS = [
     (IllegalMove("draw_limit", ""), "You cannot draw again: play a card or pass."),
     (IllegalMove("must_play", ""), "You have a card you can play, so you cannot draw."),
     (IllegalMove("cannot_pass", ""), "You cannot pass now."),
-    (IllegalMove("last_card_not_allowed", ""), "You can call “Last card” only when you hold two cards."),
+    (IllegalMove("last_card_not_allowed", ""), "You can call “Last card” only as you play down to one card."),
     (IllegalMove("stop_not_allowed", "", threshold=5),
      "You can call “Stop!” only at the start of your turn with at most 5 points in hand."),
     (IllegalMove("hand_over", ""), "The hand is over."),
