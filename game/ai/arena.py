@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.rules import (HOUSE_RULES_BY_ID, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HandState, InvalidRuleSet, Match,
+from game.rules import (HOUSE_RULES_BY_ID, LAST_CARD, MAX_PLAYERS, MIN_PLAYERS, PRESETS, HandState, InvalidRuleSet, Match,
                         Move, RuleSet, preset, view_of)
 
 from . import LEVELS, create_bot
@@ -106,6 +106,10 @@ def play_hand(rules: RuleSet, bots: list, seed: int, game: int, record: dict) ->
         entry = entry_of_seat[seat]
         action = _timed_choice(bots[entry], view_of(state, seat), bot_rng, record, entry)
         state.apply(action)
+        if state.last_call_open == seat != state.current and not state.over:
+            # Down to one card without the call: the bot may still call before the next player acts.
+            if bots[entry].calls_last_card(view_of(state, seat), bot_rng):
+                state.apply(LAST_CARD, seat)
         moves += 1
     scores = state.scores()
     record["wins"][entry_of_seat[state.winner]] += 1
@@ -131,6 +135,9 @@ def play_match(rules: RuleSet, bots: list, seed: int, game: int, record: dict) -
         entry = entry_of_seat[seat]
         action = _timed_choice(bots[entry], match.view(seat), bot_rng, record, entry)
         match.apply(Move.from_action(action))
+        if not match.hand.over and match.current_seat != seat and match.can_call_last_card(seat):
+            if bots[entry].calls_last_card(match.view(seat), bot_rng):
+                match.apply(Move("last_card"), seat)
         moves += 1
     for seat in match.winners:
         record["wins"][entry_of_seat[seat]] += 1.0 / len(match.winners)

@@ -22,6 +22,11 @@ class Bot:
         """The engine action (int) form of ``choose``."""
         raise NotImplementedError
 
+    def calls_last_card(self, view: PlayerView, rng: random.Random) -> bool:
+        """Whether to make the out-of-turn "last card" call ``view`` allows, right after playing down
+        to one card (``view.can_call_last_card``); it costs nothing, so by default always."""
+        return view.can_call_last_card
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(level={self.level!r})"
 

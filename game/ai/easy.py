@@ -50,6 +50,10 @@ class EasyBot(Bot):
             return card * 5
         return card * 5 + 1 + self._name_suit(view, card, rng)
 
+    def calls_last_card(self, view: PlayerView, rng: random.Random) -> bool:
+        # Forgotten before the play, and often forgotten again just after it.
+        return view.can_call_last_card and rng.random() >= FORGETS_LAST_CARD
+
     @staticmethod
     def _name_suit(view: PlayerView, played: int, rng: random.Random) -> int:
         """The suit a beginner names: usually the one they hold most of."""

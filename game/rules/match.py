@@ -11,9 +11,23 @@ from .ruleset import InvalidRuleSet, RuleSet
 from .state import Event, HandState
 from .view import PlayerView, view_of
 
+#: Marks a move made out of turn in the record, before the seat that made it: ``last@2``.
+OUT_OF_TURN = "@"
 RECORD_FORMAT = "crazy-eights-record"
 RECORD_VERSION = 1
 MAX_RECORD_MOVES = 200_000
+
+
+def parse_record_move(text: str) -> tuple[Move, int | None]:
+    """A record's move: ``8S``, ``draw``, ``last``... by the seat to act, or ``last@2``: seat 2's
+    "last card" call out of turn (right after playing down to one card). Returns (move, seat or None)."""
+    move_text, mark, seat_text = text.partition(OUT_OF_TURN)
+    move = Move.parse(move_text)
+    if not mark:
+        return move, None
+    if move.kind != "last_card" or not seat_text.isdigit() or len(seat_text) > 1:
+        raise MoveNotationError(f"not a move: {text!r} (only 'last' is made out of turn, as last@SEAT)")
+    return move, int(seat_text)
 
 
 @dataclass(frozen=True)
@@ -113,14 +127,30 @@ class Match:
         """Legal moves of the player to act."""
         return self.hand.legal_moves()
 
-    def apply(self, move: Move | int) -> list[Event]:
-        """Apply a move to the current hand; returns events with match seats as players."""
+    def can_call_last_card(self, seat: int) -> bool:
+        """Whether ``seat`` may call "last card" now, on its turn or out of turn (see HandState)."""
+        player = self.hand_player(seat)
+        return player >= 0 and not self.over and self.hand.can_call_last_card(player)
+
+    def apply(self, move: Move | int, seat: int | None = None) -> list[Event]:
+        """Apply a move to the current hand for the seat to act, or for ``seat`` out of turn (only its
+        "last card" call); returns events with match seats as players.
+
+        The record notes an out-of-turn move with its seat: ``last@2`` (see ``parse_record_move``).
+        """
         if isinstance(move, int):
             move = Move.from_action(move)
         if self.over:
             raise IllegalMove("match_over", "the match is over")
-        events = self.hand.apply(move)
-        self.moves[-1].append(str(move))
+        if seat is None or (seat == self.current_seat and not self.hand.over):
+            events = self.hand.apply(move)
+            self.moves[-1].append(str(move))
+        else:
+            player = self.hand_player(seat)
+            if player < 0:
+                raise IllegalMove("not_your_turn", "it is not your turn")
+            events = self.hand.apply(move, player)
+            self.moves[-1].append(f"{move}{OUT_OF_TURN}{seat}")
         if self.hand.over:
             self._finish_hand()
         return [self._to_seats(e) for e in events]
@@ -275,9 +305,9 @@ class Match:
                 observer(match, None, None, deal_events)
             for index, text in enumerate(moves, start=1):
                 try:
-                    move = Move.parse(text)
-                    seat = match.current_seat
-                    events = match.apply(move)
+                    move, caller = parse_record_move(text)
+                    seat = match.current_seat if caller is None else caller
+                    events = match.apply(move, caller)
                 except (MoveNotationError, IllegalMove) as error:
                     raise RecordError(f"move {index} of hand {number} ({text!r}) cannot be "
                                       f"replayed: {error}") from None

@@ -27,7 +27,7 @@ PRESETS: dict[str, RuleSet] = {
     "crazy_eights_action": RuleSet(
         name="Crazy Eights with action cards",
         draw_penalties=(("2", 2),), stacking=True,
-        skip_ranks=("J",), reverse_ranks=("Q",), anything_on_ranks=("A",),
+        skip_ranks=("J",), reverse_ranks=("Q",), reverse_with_two="none", anything_on_ranks=("A",),
     ),
     "crazy_aces": RuleSet(name="Crazy Aces", wild_ranks=("A",)),
     "switch": RuleSet(
@@ -37,7 +37,7 @@ PRESETS: dict[str, RuleSet] = {
         wild_ranks=(),
         draw_penalties=(("2", 2),), stacking=True,
         skip_ranks=("8",), black_jack_draw=7, reverse_ranks=("A",),
-        draw_rule="one_then_may_play", stock_exhausted="reshuffle",
+        draw_rule="one_then_may_play", voluntary_draw=True, stock_exhausted="reshuffle",
         last_card_call=True, rank_values=SWITCH_VALUES,
         match_end="elimination", target=100,
     ),
@@ -133,13 +133,13 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("anything_on_ace", "Anything on an ace", "Any card may be played on an ace.",
               _add_rank("anything_on_ranks", "A"), ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy")),
     HouseRule("last_card", "Last card call",
-              "Say \"Last card\" before playing your second-to-last card, or pick up two.",
+              "Say \"Last card\" as you play down to one card (until the next player moves), or pick up two.",
               lambda r: r.replace(last_card_call=True), EIGHTS),
     HouseRule("stop_call", "Stop!",
               "With five points or fewer in hand you may call Stop! to end the hand; lowest hand wins it.",
               lambda r: r.replace(stop_call=True), ALL),
     HouseRule("voluntary_draw", "Draw at will", "You may draw even when you could play.",
-              lambda r: r.replace(voluntary_draw=True), ALL),
+              lambda r: r.replace(voluntary_draw=True), EIGHTS),
 )
 
 HOUSE_RULES_BY_ID = {rule.id: rule for rule in HOUSE_RULES}

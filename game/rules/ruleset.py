@@ -14,17 +14,20 @@ DRAW_RULES = ("until_playable", "up_to_n", "one_then_may_play")
 STOCK_RULES = ("reshuffle", "pass", "end_hand")
 SCORING_MODES = ("penalty", "winner_collects")
 MATCH_ENDS = ("target_loses", "target_wins", "fixed_hands", "elimination", "single_hand")
+REVERSE_WITH_TWO = ("skip", "none")
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
+MAX_NAME_LENGTH = 40
+# Sane maxima: beyond them a record is damaged or hostile, not a game anyone plays.
+MAX_COUNT = 10**6          # target points, turn cap, stop threshold
+MAX_HANDS = 10_000         # fixed number of hands in a match
+MAX_CARD_VALUE = 1000      # one card's penalty/points value
+MAX_CARD_DRAW = 52         # draw limit and last-card penalty
 
 C8_VALUES = (1, 2, 3, 4, 5, 6, 7, 50, 9, 10, 10, 10, 10)
 
 
 class InvalidRuleSet(ValueError):
     """A rule-set record that cannot be played; the message says why."""
-
-
-def _per_player_count(values) -> tuple[int, ...]:
-    return tuple(int(v) for v in values)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,8 @@ class RuleSet:
     skip_ranks: tuple[str, ...] = ()
     skip_stacking: bool = False
     reverse_ranks: tuple[str, ...] = ()
+    # A reverse in a two-player hand: "skip" (the same player goes again) or "none" (no effect).
+    reverse_with_two: str = "skip"
     anything_on_ranks: tuple[str, ...] = ()
     last_card_call: bool = False
     last_card_penalty: int = 2
@@ -68,14 +73,14 @@ class RuleSet:
     sudden_death: bool = True
 
     def __post_init__(self) -> None:
+        # Exact types first: everything after (arithmetic, the deal, scoring, JSON) relies on them.
+        problems = list(_type_problems(self))
+        if problems:
+            raise InvalidRuleSet("; ".join(problems))
         # Normalise lists from JSON into tuples so records stay hashable.
-        for name in ("decks_by_players", "hand_size_by_players", "rank_values"):
-            object.__setattr__(self, name, _per_player_count(getattr(self, name)))
-        for name in ("wild_ranks", "skip_ranks", "reverse_ranks", "anything_on_ranks"):
-            object.__setattr__(self, name, tuple(str(r) for r in getattr(self, name)))
-        object.__setattr__(
-            self, "draw_penalties", tuple((str(r), int(n)) for r, n in self.draw_penalties)
-        )
+        for name in _SEQUENCE_FIELDS:
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+        object.__setattr__(self, "draw_penalties", tuple(tuple(p) for p in self.draw_penalties))
         problems = list(_problems(self))
         if problems:
             raise InvalidRuleSet("; ".join(problems))
@@ -138,6 +143,96 @@ class RuleSet:
             raise InvalidRuleSet(f"malformed rule set: {error}") from None
 
 
+_BOOL_FIELDS = ("bury_wild_starter", "voluntary_draw", "stacking", "black_jack_stacking", "skip_stacking",
+                "last_card_call", "stop_call", "sudden_death")
+_CHOICE_FIELDS = {"draw_rule": DRAW_RULES, "stock_exhausted": STOCK_RULES, "scoring": SCORING_MODES,
+                  "match_end": MATCH_ENDS, "reverse_with_two": REVERSE_WITH_TWO}
+# Whole numbers and their allowed ranges (inclusive).
+_INT_FIELDS = {
+    "players": (MIN_PLAYERS, MAX_PLAYERS), "jokers_per_deck": (0, MAX_JOKERS // 2),
+    "draw_limit": (0, MAX_CARD_DRAW), "black_jack_draw": (0, 14), "last_card_penalty": (0, MAX_CARD_DRAW),
+    "stop_threshold": (0, MAX_COUNT), "turn_cap": (10, MAX_COUNT), "joker_value": (0, MAX_CARD_VALUE),
+    "target": (1, MAX_COUNT), "fixed_hands": (1, MAX_HANDS),
+}
+_RANK_LIST_FIELDS = ("wild_ranks", "skip_ranks", "reverse_ranks", "anything_on_ranks")
+# Per-field (length, allowed range) of the whole-number lists.
+_INT_LIST_FIELDS = {
+    "decks_by_players": (MAX_PLAYERS - MIN_PLAYERS + 1, (1, 2)),
+    "hand_size_by_players": (MAX_PLAYERS - MIN_PLAYERS + 1, (1, 52)),
+    "rank_values": (13, (0, MAX_CARD_VALUE)),
+}
+_SEQUENCE_FIELDS = tuple(_INT_LIST_FIELDS) + _RANK_LIST_FIELDS
+
+
+def _is_int(value) -> bool:
+    """A whole number proper: bool is not one, nor is a float that happens to be whole."""
+    return type(value) is int
+
+
+def _int_problem(label: str, value, low: int, high: int) -> str | None:
+    if not _is_int(value):
+        return f"{label} must be a whole number, not {_shown(value)}"
+    if not low <= value <= high:
+        return f"{label} must be between {low} and {high}, not {_shown(value)}"
+    return None
+
+
+def _shown(value) -> str:
+    """A value as a refusal quotes it: short, whatever it holds."""
+    if _is_int(value) and abs(value) >= 10**40:
+        return "a number of more than 40 digits"     # (and repr refuses beyond 4300 digits)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _type_problems(rules: RuleSet):
+    """Every parameter of the wrong type or out of its range, each sentence naming the parameter."""
+    name = rules.name
+    if not isinstance(name, str):
+        yield f"name must be text, not {_shown(name)}"
+    elif len(name) > MAX_NAME_LENGTH:
+        yield f"name must be at most {MAX_NAME_LENGTH} characters, not {len(name)}"
+    elif not name.isprintable():
+        yield "name must hold printable characters only"
+    for field_name in _BOOL_FIELDS:
+        value = getattr(rules, field_name)
+        if type(value) is not bool:
+            yield f"{field_name} must be true or false, not {_shown(value)}"
+    for field_name, choices in _CHOICE_FIELDS.items():
+        value = getattr(rules, field_name)
+        if not isinstance(value, str) or value not in choices:
+            yield f"{field_name} must be one of {', '.join(choices)}, not {_shown(value)}"
+    for field_name, (low, high) in _INT_FIELDS.items():
+        problem = _int_problem(field_name, getattr(rules, field_name), low, high)
+        if problem:
+            yield problem
+    value = rules.black_jack_value
+    if value is not None:
+        problem = _int_problem("black_jack_value", value, 0, MAX_CARD_VALUE)
+        if problem:
+            yield problem + " (or null)"
+    for field_name, (length, (low, high)) in _INT_LIST_FIELDS.items():
+        values = getattr(rules, field_name)
+        if not isinstance(values, (list, tuple)) or len(values) != length:
+            yield f"{field_name} must be a list of {length} whole numbers"
+            continue
+        for value in values:
+            problem = _int_problem(f"every value of {field_name}", value, low, high)
+            if problem:
+                yield problem
+                break
+    for field_name in _RANK_LIST_FIELDS:
+        values = getattr(rules, field_name)
+        if (not isinstance(values, (list, tuple)) or len(values) > len(RANKS)
+                or not all(isinstance(r, str) for r in values)):
+            yield f"{field_name} must be a list of ranks ({' '.join(RANKS)})"
+    penalties = rules.draw_penalties
+    if (not isinstance(penalties, (list, tuple)) or len(penalties) > len(RANKS)
+            or not all(isinstance(p, (list, tuple)) and len(p) == 2 and isinstance(p[0], str)
+                       and _is_int(p[1]) for p in penalties)):
+        yield "draw_penalties must be a list of [rank, cards] pairs"
+
+
 def _check_ranks(label: str, ranks, allow_joker: bool = False):
     for rank in ranks:
         if rank not in RANKS and not (allow_joker and rank == "X"):
@@ -146,45 +241,16 @@ def _check_ranks(label: str, ranks, allow_joker: bool = False):
 
 def _problems(rules: RuleSet):
     """Every reason the record cannot be played, as readable sentences."""
-    if not isinstance(rules.players, int) or not MIN_PLAYERS <= rules.players <= MAX_PLAYERS:
-        yield f"players must be between {MIN_PLAYERS} and {MAX_PLAYERS}, not {rules.players}"
-        return
-    for label, values in (("decks_by_players", rules.decks_by_players),
-                          ("hand_size_by_players", rules.hand_size_by_players)):
-        if len(values) != MAX_PLAYERS - MIN_PLAYERS + 1:
-            yield f"{label} needs one value for each player count from 2 to 7"
-            return
-    if any(d not in (1, 2) for d in rules.decks_by_players):
-        yield "decks must be 1 or 2"
-    if not 0 <= rules.jokers_per_deck <= MAX_JOKERS // 2:
-        yield "jokers per deck must be 0, 1 or 2"
-    if any(h < 1 for h in rules.hand_size_by_players):
-        yield "every player must be dealt at least one card"
-    if not problems_so_far_block_deal(rules):
-        dealt = rules.hand_size * rules.players
-        if dealt + 1 > rules.deck_size:
-            yield (f"{rules.players} players x {rules.hand_size} cards = {dealt} cards plus a "
-                   f"starter, but {rules.decks} deck(s) hold only {rules.deck_size}")
-    if rules.draw_rule not in DRAW_RULES:
-        yield f"draw rule must be one of {', '.join(DRAW_RULES)}, not {rules.draw_rule!r}"
+    dealt = rules.hand_size * rules.players
+    if dealt + 1 > rules.deck_size:
+        yield (f"{rules.players} players x {rules.hand_size} cards = {dealt} cards plus a "
+               f"starter, but {rules.decks} deck(s) hold only {rules.deck_size}")
     if rules.draw_rule == "up_to_n" and rules.draw_limit < 1:
         yield "the draw limit for 'up_to_n' must be at least 1"
-    if rules.stock_exhausted not in STOCK_RULES:
-        yield f"stock rule must be one of {', '.join(STOCK_RULES)}, not {rules.stock_exhausted!r}"
-    if rules.scoring not in SCORING_MODES:
-        yield f"scoring must be one of {', '.join(SCORING_MODES)}, not {rules.scoring!r}"
-    if rules.match_end not in MATCH_ENDS:
-        yield f"match end must be one of {', '.join(MATCH_ENDS)}, not {rules.match_end!r}"
     if rules.match_end == "target_wins" and rules.scoring != "winner_collects":
         yield "'first to reach the target wins' needs winner-collects scoring"
     if rules.match_end in ("target_loses", "elimination") and rules.scoring != "penalty":
         yield f"'{rules.match_end}' needs penalty scoring (low is good)"
-    if rules.target < 1 or rules.fixed_hands < 1:
-        yield "the match target and number of hands must be at least 1"
-    if rules.turn_cap < 10:
-        yield "the turn cap must be at least 10"
-    if len(rules.rank_values) != 13 or any(v < 0 for v in rules.rank_values):
-        yield "rank_values needs 13 non-negative values, A to K"
     yield from _check_ranks("wild ranks", rules.wild_ranks)
     yield from _check_ranks("skip ranks", rules.skip_ranks)
     yield from _check_ranks("reverse ranks", rules.reverse_ranks)
@@ -193,22 +259,11 @@ def _problems(rules: RuleSet):
     for rank, count in rules.draw_penalties:
         if not 1 <= count <= 10:
             yield f"a draw penalty on {rank} must be 1 to 10 cards, not {count}"
-    if rules.black_jack_draw < 0 or rules.black_jack_draw > 14:
-        yield "the black-jack penalty must be 0 (off) to 14 cards"
     if rules.black_jack_stacking and not rules.black_jack_draw:
         yield "black-jack stacking needs the black-jack draw effect"
     if rules.skip_stacking and not rules.skip_ranks:
         yield "skip stacking needs a skip card"
-    if rules.last_card_penalty < 0 or rules.stop_threshold < 0:
-        yield "penalties and thresholds cannot be negative"
     yield from _contradictions(rules)
-
-
-def problems_so_far_block_deal(rules: RuleSet) -> bool:
-    """True when deal arithmetic would be meaningless (bad counts reported already)."""
-    return (any(d not in (1, 2) for d in rules.decks_by_players)
-            or not 0 <= rules.jokers_per_deck <= 2
-            or any(h < 1 for h in rules.hand_size_by_players))
 
 
 def _contradictions(rules: RuleSet):

@@ -104,7 +104,7 @@ class HandState:
         "direction", "suit", "nominated", "pending", "pending_kind", "pending_skips",
         "phase", "drawn_count", "last_drawn", "called_last", "passes", "turns",
         "over", "winner", "end_reason", "void_hints", "cap_base", "drawn_total", "wild_plays",
-        "stock_source", "fresh_counts", "rng", "_legal",
+        "stock_source", "fresh_counts", "last_call_open", "rng", "_legal",
     )
 
     @classmethod
@@ -135,6 +135,7 @@ class HandState:
         state.drawn_total = [0] * n
         state.wild_plays = ()
         state.stock_source, state.fresh_counts = NO_SOURCE, [0] * n
+        state.last_call_open = -1
         state.rng = rng
         state._legal = None
         events = [Event("dealt", p, tuple(hand)) for p, hand in enumerate(state.hands)]
@@ -183,6 +184,7 @@ class HandState:
         state.drawn_total = [0] * state.n
         state.wild_plays = ()
         state.stock_source, state.fresh_counts = NO_SOURCE, [0] * state.n
+        state.last_call_open = -1
         state.rng = rng or random.Random(0)
         state._legal = None
         return state
@@ -221,6 +223,7 @@ class HandState:
         other.wild_plays = self.wild_plays     # an immutable tuple: shared until the next wild play
         other.stock_source = self.stock_source  # a frozenset: shared until the next reshuffle
         other.fresh_counts = self.fresh_counts[:]
+        other.last_call_open = self.last_call_open
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
@@ -300,8 +303,11 @@ class HandState:
                     actions.append(card * 5)
             can_play = bool(actions)
             if self.phase == START:
-                if not can_play or rules.voluntary_draw:
+                if not can_play:
                     actions.append(DRAW if self._can_draw() else PASS)
+                elif rules.voluntary_draw and self._has_card_to_draw():
+                    # Drawing instead of playing needs a card to draw: with none, whoever can play must.
+                    actions.append(DRAW)
                 if rules.stop_call and self.hand_value(self.current) <= rules.stop_threshold:
                     actions.append(STOP)
             elif rules.draw_rule == "one_then_may_play":
@@ -312,7 +318,10 @@ class HandState:
                     actions.append(DRAW)
                 else:
                     actions.append(PASS)
-        if rules.last_card_call and len(hand) == 2 and not self.called_last:
+        # The call: before playing down to one card (so only with a card to play), or on a turn
+        # that comes round again while one's own call is still open (a skip with two players).
+        if rules.last_card_call and not self.called_last and (
+                (len(hand) == 2 and actions[0] < DRAW) or self.last_call_open == self.current):
             actions.append(LAST_CARD)
         if rules.decks > 1 and len(actions) > 1:
             actions = list(dict.fromkeys(actions))
@@ -323,9 +332,28 @@ class HandState:
         return (bool(self.stock) or self.rules.stock_exhausted == "end_hand"
                 or (self.rules.stock_exhausted == "reshuffle" and len(self.discard) > 1))
 
+    def _has_card_to_draw(self) -> bool:
+        return bool(self.stock) or (self.rules.stock_exhausted == "reshuffle" and len(self.discard) > 1)
+
     def legal_moves(self) -> list[Move]:
         """The legal moves as ``Move`` values."""
         return [MOVES[a] for a in self.legal_actions()]
+
+    def can_call_last_card(self, player: int) -> bool:
+        """Whether ``player`` may call "last card" now: on their turn before playing down to one
+        card, or (in or out of turn) from the play that left them one card until another player acts."""
+        if self.over:
+            return False
+        if player == self.current:
+            return LAST_CARD in self.legal_actions()
+        return self.last_call_open == player
+
+    def legal_actions_for(self, player: int) -> list[int]:
+        """The actions ``player`` may take now: the player to act's legal actions, or for anyone else
+        the out-of-turn "last card" call while theirs is open (else nothing)."""
+        if player == self.current:
+            return self.legal_actions()
+        return [LAST_CARD] if self.last_call_open == player and not self.over else []
 
     def holding_caps(self, player: int) -> list[int]:
         """Public upper bounds on how many cards of each kind (see ``CAP_KINDS``) ``player`` holds.
@@ -367,14 +395,18 @@ class HandState:
 
     # ----- applying moves -----------------------------------------------
 
-    def apply(self, move: Move | int) -> list[Event]:
-        """Apply a legal move for the player to act; returns the events. Raises IllegalMove."""
+    def apply(self, move: Move | int, player: int | None = None) -> list[Event]:
+        """Apply a legal move for the player to act (or, given ``player`` who is not to act, their
+        out-of-turn "last card" call); returns the events. Raises IllegalMove."""
         action = move if isinstance(move, int) else move.action
+        if player is not None and player != self.current:
+            return self._call_out_of_turn(player, action)
         if action not in self.legal_actions():
             raise self.why_illegal(MOVES[action] if isinstance(move, int) else move)
         events: list[Event] = []
         self._legal = None
         player = self.current
+        late = self.last_call_open
         if action < DRAW:
             self._play(player, action, events)
         elif action == DRAW:
@@ -383,10 +415,34 @@ class HandState:
             self._pass(player, events)
         elif action == LAST_CARD:
             self.called_last = True
+            if late == player:
+                self.last_call_open = late = -1
             events.append(Event("last_card_called", player))
         else:
             self._stop(player, events)
+        if late >= 0:
+            self._close_last_call(late, player, events)
         return events
+
+    def _close_last_call(self, late: int, player: int, events: list) -> None:
+        """``late`` played down to one card without the call: another player's move costs them the penalty."""
+        if late != player:
+            if self.last_call_open == late:
+                self.last_call_open = -1
+            if not self.over:
+                drawn = self._take(late, self.rules.last_card_penalty, events)
+                events.append(Event("last_card_penalty", late, (), NO_SUIT, drawn))
+        elif len(self.hands[late]) != 1:
+            self.last_call_open = -1    # they drew again on their own extra turn: no longer on one card
+
+    def _call_out_of_turn(self, player: int, action: int) -> list[Event]:
+        if action != LAST_CARD or self.over or self.last_call_open != player:
+            if self.over:
+                raise IllegalMove("hand_over", "the hand is over")
+            raise IllegalMove("not_your_turn", "it is not your turn")
+        self.last_call_open = -1
+        self._legal = None
+        return [Event("last_card_called", player)]
 
     def _play(self, player: int, action: int, events: list) -> None:
         card, nomination = divmod(action, 5)
@@ -426,10 +482,8 @@ class HandState:
         if before is not None:
             self._none_playable(player, *before)
         if len(hand) == 1 and self.rules.last_card_call and not self.called_last:
-            drawn = self._take(player, self.rules.last_card_penalty, events)
-            events.append(Event("last_card_penalty", player, (), NO_SUIT, drawn))
-            if self.over:
-                return
+            # Down to one card with no call: it may still be made until another player acts.
+            self.last_call_open = player
         steps = 1
         if self.pending:
             if tables.red_jack[card] and self.pending_kind == BLACK_JACK:
@@ -453,11 +507,15 @@ class HandState:
                 steps = 2
                 events.append(Event("skipped", self.next_player(1)))
         elif tables.reverse[card]:
-            self.direction = -self.direction
-            events.append(Event("reversed", player, (card,), NO_SUIT, self.direction))
-            if self.n == 2:
+            if self.n != 2:
+                self.direction = -self.direction
+                events.append(Event("reversed", player, (card,), NO_SUIT, self.direction))
+            elif self.rules.reverse_with_two == "skip":
+                self.direction = -self.direction
+                events.append(Event("reversed", player, (card,), NO_SUIT, self.direction))
                 steps = 2
                 events.append(Event("skipped", self.next_player(1)))
+            # "none": with two players the direction of play means nothing; the turn passes as usual.
         self._advance(steps, events)
 
     def _draw(self, player: int, events: list) -> None:
@@ -511,7 +569,7 @@ class HandState:
     def _pass(self, player: int, events: list) -> None:
         if not (self.pending or self.pending_skips) and (
                 self.phase == DRAWING and self.rules.draw_rule != "one_then_may_play"
-                or self.phase == START and not self.rules.voluntary_draw):
+                or self.phase == START):
             self._none_playable(player)
         events.append(Event("passed", player))
         if self.pending_skips:
@@ -640,7 +698,8 @@ class HandState:
         if move.kind == "pass":
             return IllegalMove("cannot_pass", "you cannot pass now")
         if move.kind == "last_card":
-            return IllegalMove("last_card_not_allowed", "you can call last card only when holding two cards")
+            return IllegalMove("last_card_not_allowed",
+                               "you can call last card only as you play down to one card")
         return IllegalMove("stop_not_allowed",
                            f"you can call stop only at the start of your turn with at most "
                            f"{self.rules.stop_threshold} points", threshold=self.rules.stop_threshold)

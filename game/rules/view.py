@@ -55,11 +55,19 @@ class PlayerView:
     fresh_counts: tuple[int, ...]
     legal_actions: tuple[int, ...]
     over: bool
+    #: The player who played down to one card without calling "last card" and may still call
+    #: (until another player acts), or -1; see ``can_call_last_card``.
+    last_call_open: int = -1
 
     @property
     def top(self) -> int:
         """The card on top of the discard pile."""
         return self.discard[-1]
+
+    @property
+    def can_call_last_card(self) -> bool:
+        """Whether this player may call "last card" out of turn now (their call is still open)."""
+        return self.last_call_open == self.seat and self.current != self.seat and not self.over
 
     @property
     def legal_moves(self) -> list[Move]:
@@ -132,6 +140,7 @@ def view_of(state: HandState, seat: int) -> PlayerView:
         fresh_counts=tuple(state.fresh_counts),
         legal_actions=tuple(state.legal_actions()) if mine else (),
         over=state.over,
+        last_call_open=state.last_call_open,
     )
 
 
@@ -179,6 +188,7 @@ def determinize(view: PlayerView, rng: random.Random, deal: tuple | None = None)
     state.wild_plays = view.wild_plays
     state.stock_source = view.stock_source_set
     state.fresh_counts = list(view.fresh_counts)
+    state.last_call_open = view.last_call_open
     state.rng = rng
     state._legal = None
     return state

@@ -152,9 +152,25 @@ class TableSession:
         if self.match.hand.over:
             raise IllegalMove("hand_over", "the hand is over")
         if self.match.current_seat != self.human:
+            if move.kind == "last_card" and self.can_call_last_card():
+                return self.call_last_card()
             seat = self.match.current_seat
             raise IllegalMove("not_your_turn", "it is not your turn", seat=seat, name=self.name(seat))
         return self._apply(move, self.human)
+
+    def can_call_last_card(self) -> bool:
+        """Whether the person may call "last card" now: before playing down to one card, or right
+        after it until the next player acts (then out of turn)."""
+        return (self.human is not None and not self.match.over and not self.match.hand.over
+                and self.match.can_call_last_card(self.human))
+
+    def call_last_card(self) -> list[Event]:
+        """The person's "last card" call, on their turn or out of turn; raises IllegalMove when not open."""
+        if not self.can_call_last_card():
+            raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card")
+        if self.match.current_seat == self.human:
+            return self._apply(Move("last_card"), self.human)
+        return self._apply(Move("last_card"), self.human, out_of_turn=True)
 
     def apply(self, move: Move) -> list[Event]:
         """Apply ``move`` for whoever is to act, unchecked for seat (tools, tests and replays)."""
@@ -196,13 +212,27 @@ class TableSession:
         if seat is None or move is None:
             raise IllegalMove("no_computer_move", "no computer move is ready")
         try:
-            return self._apply(move, seat)
+            events = self._apply(move, seat)
         except IllegalMove as error:
             log.warning("computer player %s chose an illegal move %s: %s", seat, move, error)
             fallback = self._fallback_move()
             if fallback is None:
                 raise
-            return self._apply(fallback, seat)
+            events = self._apply(fallback, seat)
+        return events + self._computer_calls_last_card(seat)
+
+    def _computer_calls_last_card(self, seat: int) -> list[Event]:
+        """Right after a computer plays down to one card without the call, it may still make it
+        (out of turn, as a step of its own in the history); the bot decides from its view."""
+        match = self.match
+        if match.hand.over or match.current_seat == seat or not match.can_call_last_card(seat):
+            return []
+        try:
+            calls = self._bot(seat).calls_last_card(match.view(seat), self.rng)
+        except Exception as error:
+            log.warning("computer player %s failed to decide on the last-card call: %s", seat, error)
+            return []
+        return self._apply(Move("last_card"), seat, out_of_turn=True) if calls else []
 
     def request_hint(self) -> None:
         """Start working out a hint for the person (off the frame loop); :meth:`poll_hint` collects it."""
@@ -241,9 +271,9 @@ class TableSession:
 
     # ----- applying moves -------------------------------------------------------------------
 
-    def _apply(self, move: Move, seat: int) -> list[Event]:
+    def _apply(self, move: Move, seat: int, out_of_turn: bool = False) -> list[Event]:
         match = self.match
-        events = match.apply(move)
+        events = match.apply(move, seat if out_of_turn else None)
         self.version += 1
         self._computer_move = None
         self.history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))

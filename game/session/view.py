@@ -29,7 +29,8 @@ class SeatView:
 
 @dataclass(frozen=True)
 class TableView:
-    """The table from one seat: public state, that seat's own cards and, on its turn, its legal moves.
+    """The table from one seat: public state, that seat's own cards and, on its turn, its legal moves
+    (out of turn, ``my_moves`` holds only the "last card" call while it is open for the viewer).
 
     ``rules`` are the match's; ``hand_rules`` the current hand's (fewer players once some are out).
     """
@@ -87,7 +88,12 @@ def table_view(match: Match, seats, viewer: int, named_by: int | None, version: 
         for seat in range(match.rules.players))
     player = match.hand_player(viewer)
     my_cards = tuple(hand.hands[player]) if viewer_sees_cards and player >= 0 else ()
-    my_moves = tuple(match.legal_moves()) if viewer_sees_cards and to_act == viewer else ()
+    my_moves = ()
+    if viewer_sees_cards and to_act == viewer:
+        my_moves = tuple(match.legal_moves())
+    elif viewer_sees_cards and to_act is not None and match.can_call_last_card(viewer):
+        # Just played down to one card without the call: it may be made until the next player acts.
+        my_moves = (Move("last_card"),)
     return TableView(
         version=version, rules=match.rules, hand_rules=hand.rules, viewer=viewer, hand_number=match.hand_number, dealer=match.dealer,
         to_act=to_act, direction=hand.direction, suit=hand.suit, nominated=bool(hand.nominated),

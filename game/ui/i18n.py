@@ -131,7 +131,7 @@ def reason_text(error) -> str:
     if reason == "cannot_pass":
         return _("You cannot pass now.")
     if reason == "last_card_not_allowed":
-        return _("You can call “Last card” only when you hold two cards.")
+        return _("You can call “Last card” only as you play down to one card.")
     if reason == "stop_not_allowed":
         threshold = int(params.get("threshold", 0))
         return ngettext("You can call “Stop!” only at the start of your turn with at most {threshold} point in hand.",

@@ -175,8 +175,11 @@ def _actions_text(rules: RuleSet) -> str:
                            "skips one more player."))
         parts.append(_("With two players, a skip gives the same player another turn."))
     if rules.reverse_ranks:
-        parts.append(_("{ranks} reverse the direction of play; with two players a reverse works as a skip.")
-                     .format(ranks=_cap(ranks_plural(rules.reverse_ranks))))
+        if rules.reverse_with_two == "skip":
+            text = _("{ranks} reverse the direction of play; with two players a reverse works as a skip.")
+        else:
+            text = _("{ranks} reverse the direction of play; with two players a reverse has no effect.")
+        parts.append(text.format(ranks=_cap(ranks_plural(rules.reverse_ranks))))
     if not parts:
         return _("There are no action cards: only matching rank and suit matters.")
     return " ".join(parts)
@@ -186,8 +189,10 @@ def _calls_text(rules: RuleSet) -> str | None:
     parts = []
     if rules.last_card_call:
         parts.append(ngettext(
-            "When a play leaves you with one card, call “Last card” before you play it, or pick up {n} card.",
-            "When a play leaves you with one card, call “Last card” before you play it, or pick up {n} cards.",
+            "When a play leaves you with one card, call “Last card”: before you play it, or right after, "
+            "until the next player moves. If the next player moves before your call, you pick up {n} card.",
+            "When a play leaves you with one card, call “Last card”: before you play it, or right after, "
+            "until the next player moves. If the next player moves before your call, you pick up {n} cards.",
             rules.last_card_penalty).format(n=rules.last_card_penalty))
     if rules.stop_call:
         parts.append(ngettext(

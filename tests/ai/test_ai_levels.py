@@ -120,3 +120,20 @@ def test_hard_drops_only_actions_clearly_behind_the_leader():
     far = [value - 0.3 + noise for value, noise in zip(leader, wobble)]       # 18 standard errors behind
     assert _prune([1, 2, 3], {1: leader, 2: close, 3: far}) == [1, 2]
     assert _prune([3, 2, 1], {1: leader, 2: close, 3: far}) == [2, 1]     # the leader is found, the order kept
+
+
+def test_bots_call_last_card_right_after_the_play_and_easy_sometimes_forgets():
+    from game.ai import EasyBot, HardBot, MediumBot
+    from game.rules import HandState, cards_from_str, preset
+
+    state = HandState.from_position(preset("switch", 3), [cards_from_str("5H 6H"), cards_from_str("3C 4C"),
+                                                          cards_from_str("6D 7D")],
+                                    cards_from_str("KC QC 10D"), cards_from_str("9H"))
+    state.apply(Move.parse("5H"))
+    view = view_of(state, 0)
+    assert view.can_call_last_card and not view.legal_actions
+    assert not view_of(state, 1).can_call_last_card
+    assert MediumBot().calls_last_card(view, random.Random(1))
+    assert HardBot(iterations=10).calls_last_card(view, random.Random(1))
+    easy = [EasyBot().calls_last_card(view, random.Random(seed)) for seed in range(200)]
+    assert 40 < easy.count(False) < 120      # forgets about 40 % of the time

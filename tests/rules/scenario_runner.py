@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 from game.rules import (SUITS, HandState, IllegalMove, Match, Move, RuleSet, card_to_str, cards_from_str,
-                        cards_to_str, preset)
+                        cards_to_str, parse_record_move, preset)
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 
@@ -63,7 +63,8 @@ def run_scenario(scenario: dict) -> None:
     state = build_state(scenario)
     events = []
     for text in scenario.get("moves", []):
-        events += state.apply(Move.parse(text))
+        move, caller = parse_record_move(text)      # "last@0": player 0's call out of turn
+        events += state.apply(move, caller)
     expect = scenario.get("expect", {})
     name = scenario["name"]
     happened = [event_text(e) for e in events]
@@ -91,6 +92,9 @@ def run_scenario(scenario: dict) -> None:
             assert error.reason == reason, f"{name}: {text} refused for {error.reason}, not {reason}"
         else:
             raise AssertionError(f"{name}: {text} was accepted")
+    if "can_call_last_card" in expect:
+        got = [state.can_call_last_card(p) for p in range(state.n)]
+        assert got == expect["can_call_last_card"], f"{name}: who may call last card: {got}"
     for key in ("suit",):
         if key in expect:
             assert SUITS[state.suit] == expect[key], f"{name}: suit in force {SUITS[state.suit]}"

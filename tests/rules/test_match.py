@@ -166,3 +166,42 @@ def test_a_truncated_or_garbled_record_is_refused_with_a_clear_error(damage):
 def test_a_record_survives_its_json_text():
     match = Match.from_record(good_record())
     assert Match.from_json(match.to_json()).to_record() == match.to_record()
+
+
+def _switch_match_with_late_calls(seed: int):
+    """A Switch match played at random, nobody calling before the play and some calling just after it."""
+    from game.rules import LAST_CARD
+
+    match = Match(preset("switch", 3), seed)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if match.over:
+            break
+        if match.hand.over:
+            match.start_next_hand()
+            continue
+        late = [s for s in match.seats if s != match.current_seat and match.can_call_last_card(s)]
+        if late and rng.random() < 0.5:
+            match.apply(Move("last_card"), seat=late[0])
+            continue
+        actions = [a for a in match.hand.legal_actions() if a != LAST_CARD]
+        match.apply(rng.choice(actions))
+    return match
+
+
+def test_a_record_with_an_out_of_turn_last_card_call_replays_exactly():
+    match = _switch_match_with_late_calls(11)
+    record = match.to_record()
+    late_calls = [m for hand in record["hands"] for m in hand if "@" in m]
+    assert late_calls and all(m.startswith("last@") for m in late_calls)
+    replayed = Match.from_record(json.loads(json.dumps(record)))
+    assert replayed.to_record() == record
+    assert replayed.totals == match.totals and replayed.hand.hands == match.hand.hands
+
+
+@pytest.mark.parametrize("text", ["last@9", "last@", "draw@1", "last@x", "last@00"])
+def test_a_malformed_or_impossible_out_of_turn_move_is_refused(text):
+    record = Match(preset("switch", 3), 2).to_record()
+    record["hands"] = [[text]]
+    with pytest.raises(RecordError, match="cannot be replayed"):
+        Match.from_record(record)

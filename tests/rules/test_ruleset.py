@@ -43,12 +43,12 @@ def test_contradicting_powers_on_one_rank_are_refused(changes, message):
 
 
 @pytest.mark.parametrize("changes, message", [
-    ({"draw_rule": "sometimes"}, "draw rule must be one of"),
-    ({"stock_exhausted": "cry"}, "stock rule must be one of"),
+    ({"draw_rule": "sometimes"}, "draw_rule must be one of"),
+    ({"stock_exhausted": "cry"}, "stock_exhausted must be one of"),
     ({"match_end": "target_wins"}, "needs winner-collects scoring"),
     ({"scoring": "winner_collects", "match_end": "elimination"}, "needs penalty scoring"),
     ({"wild_ranks": ("11",)}, "is not a rank"),
-    ({"jokers_per_deck": 3}, "jokers per deck"),
+    ({"jokers_per_deck": 3}, "jokers_per_deck must be between 0 and 2"),
     ({"black_jack_stacking": True}, "needs the black-jack draw effect"),
 ])
 def test_impossible_settings_are_refused_with_a_reason(changes, message):
@@ -104,6 +104,8 @@ def test_preset_switch():
     rules = PRESETS["switch"]
     assert rules.wild_ranks == () and rules.skip_ranks == ("8",) and rules.reverse_ranks == ("A",)
     assert rules.black_jack_draw == 7 and rules.draw_rule == "one_then_may_play" and rules.last_card_call
+    assert rules.voluntary_draw     # "if you cannot (or will not) play, draw a card"
+    assert rules.reverse_with_two == "skip"
     assert (rules.match_end, rules.target) == ("elimination", 100)
     assert rules.card_value(card_from_str("AH")) == 25 and rules.card_value(card_from_str("JD")) == 20
 
@@ -171,6 +173,11 @@ def test_switch_house_variants():
     assert with_house_rules("switch", 4, ["jack_wild"]).black_jack_draw == 0
     queens = with_house_rules("switch", 4, ["queens_reverse"])
     assert queens.reverse_ranks == ("Q",) and queens.rank_values[0] == 15
+
+
+def test_a_reverse_with_two_players_is_a_skip_in_switch_and_nothing_with_action_queens():
+    assert PRESETS["switch"].reverse_with_two == "skip"
+    assert PRESETS["crazy_eights_action"].reverse_with_two == "none"
 
 
 def test_house_rules_are_offered_per_preset():

@@ -302,3 +302,72 @@ def test_a_bare_record_resumes_with_the_seats_the_caller_gives_for_its_player_co
     assert asked == [4] and [s.kind for s in named.seats] == ["human", "hard", "hard", "hard"]
     resumed.close()
     named.close()
+
+
+# ----- the last-card call right after the play ---------------------------------------------------
+
+
+def switch_session(hands, current: int = 0, stock: str = "KC QC 10D JD") -> TableSession:
+    """A three-seat Switch table (the person at seat 0) set up on given cards."""
+    from game.rules import HandState, cards_from_str
+
+    match = Match(preset("switch", 3), seed=1)
+    match.hand = HandState.from_position(match.hand.rules, [cards_from_str(h) for h in hands],
+                                         cards_from_str(stock), cards_from_str("9H"), current=current)
+    return TableSession(match, seats(3, level="medium"), think_budget_ms=10, worker=AIWorker("thread"))
+
+
+def test_the_person_may_call_last_card_right_after_playing_down_to_one_card():
+    session = switch_session(["5H 6H", "3C 4C", "6D 7D"])
+    try:
+        session.play(Move.parse("5H"))
+        view = session.view()
+        assert not view.my_turn and view.move_kinds == {"last_card"}     # the button shows on my seat
+        assert session.can_call_last_card()
+        events = session.play(Move("last_card"))     # the L key and the button go through play()
+        assert [e.kind for e in events] == ["last_card_called"] and events[0].player == 0
+        assert session.match.moves[-1] == ["5H", "last@0"]
+        assert session.history[-1].seat == 0 and not session.can_call_last_card()
+        assert "last_card" not in session.view().move_kinds
+        wait_for_computer(session)
+        events = session.play_computer_move()
+        assert "last_card_penalty" not in [e.kind for e in events]
+        assert session.view().seats[0].card_count == 1
+    finally:
+        session.close()
+
+
+def test_the_penalty_falls_when_the_next_player_acts_without_the_call():
+    session = switch_session(["5H 6H", "3C 4C", "6D 7D"])
+    try:
+        session.play(Move.parse("5H"))
+        wait_for_computer(session)
+        events = session.play_computer_move()
+        penalty = [e for e in events if e.kind == "last_card_penalty"]
+        assert penalty and penalty[0].player == 0 and penalty[0].count == 2
+        assert session.view().seats[0].card_count == 3 and not session.can_call_last_card()
+    finally:
+        session.close()
+
+
+def test_no_last_card_button_with_two_cards_and_nothing_to_play():
+    session = switch_session(["KS 2D", "3C 4C", "6D 7D"])
+    try:
+        assert session.view().move_kinds == {"draw"}
+        assert not session.can_call_last_card()
+        with pytest.raises(IllegalMove):
+            session.call_last_card()
+    finally:
+        session.close()
+
+
+def test_a_computer_calls_last_card_right_after_its_play():
+    session = switch_session(["3C 4C", "5H 6H", "6D 7D"], current=1)
+    try:
+        session._computer_move = Move.parse("5H")     # as if it had not called before playing
+        events = session.play_computer_move()
+        assert [e.kind for e in events][-1] == "last_card_called" and events[-1].player == 1
+        assert session.match.moves[-1] == ["5H", "last@1"]
+        assert [entry.seat for entry in session.history[-2:]] == [1, 1]
+    finally:
+        session.close()

@@ -209,7 +209,7 @@ REASONS = [
     (IllegalMove("draw_limit", ""), "You cannot draw again: play a card or pass."),
     (IllegalMove("must_play", ""), "You have a card you can play, so you cannot draw."),
     (IllegalMove("cannot_pass", ""), "You cannot pass now."),
-    (IllegalMove("last_card_not_allowed", ""), "You can call “Last card” only when you hold two cards."),
+    (IllegalMove("last_card_not_allowed", ""), "You can call “Last card” only as you play down to one card."),
     (IllegalMove("stop_not_allowed", "", threshold=5),
      "You can call “Stop!” only at the start of your turn with at most 5 points in hand."),
     (IllegalMove("hand_over", ""), "The hand is over."),
@@ -286,6 +286,13 @@ def test_the_text_follows_the_fields_not_the_preset_name():
                    "Penalties stack", "Last card", "Stop!", "The match lasts 3 hands"):
         assert phrase in text, phrase
     assert all(rule.id for rule in HOUSE_RULES)
+
+
+def test_the_rules_text_says_what_a_reverse_does_with_two_players():
+    switch = " ".join(p for _h, p in describe(PRESETS["switch"]))
+    action = " ".join(p for _h, p in describe(PRESETS["crazy_eights_action"]))
+    assert "with two players a reverse works as a skip" in switch
+    assert "with two players a reverse has no effect" in action
 
 
 def test_the_log_says_who_deals_in_the_right_person():

@@ -186,6 +186,7 @@ class TableScene(Scene):
         session = self.session
         if session.human is None or session.over:
             return False
+        logged = len(session.history)
         try:
             events = session.play(move)
         except IllegalMove as error:
@@ -193,7 +194,7 @@ class TableScene(Scene):
             self.effects.sound("invalid")
             self.resync()
             return False
-        self._after_move(move, session.human, events)
+        self._after_move(move, session.human, events, logged)
         return True
 
     def play_card(self, card: int, sprite: CardSprite | None = None) -> bool:
@@ -238,16 +239,18 @@ class TableScene(Scene):
 
     def _play_computer_move(self, seat: int) -> None:
         move = self.session.think()
+        logged = len(self.session.history)
         try:
             events = self.session.play_computer_move()
         except IllegalMove as error:  # no legal move at all: nothing to animate
             log.warning("computer player %s could not move: %s", seat, error)
             return
-        self._after_move(move, seat, events)
+        self._after_move(move, seat, events, logged)
 
-    def _after_move(self, move: Move, seat: int, events) -> None:
+    def _after_move(self, move: Move, seat: int, events, logged: int) -> None:
         session = self.session
-        self.log.extend(history_lines(session.history[-1:], session.seats, session.human))
+        # Every step since ``logged``: a computer's play and its "last card" call right after are two.
+        self.log.extend(history_lines(session.history[logged:], session.seats, session.human))
         self.effects.show(events, self.speed)
         self.board.pending_sprite = None
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
