@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.store import checks
-from game.store.files import DocumentFile, keep_copy, set_aside
+from game.store.files import DocumentFile, copy_aside, set_aside
 from game.store.paths import UserFolders
 
 STATISTICS_FORMAT = "crazy-eights-statistics"
@@ -331,9 +331,18 @@ class StatisticsStore:
             return Statistics(), set_aside(self.path, _WHAT, _CONSEQUENCE)
         if not dropped:
             return statistics, None
-        # The good entries are kept, so the file stays; a copy keeps the dropped ones.
         entries = "entry was" if dropped == 1 else "entries were"
-        return statistics, f"{dropped} damaged statistics {entries} dropped; {keep_copy(self.path)}."
+        try:
+            backup = copy_aside(self.path)
+        except OSError as error:
+            # No copy: leave the file as it is, the dropped entries are still in it.
+            return statistics, f"{dropped} damaged statistics {entries} dropped; the old copy could not be kept ({error.strerror or error})."
+        # The copy keeps the dropped entries; the file keeps the good ones, so the next load is quiet.
+        try:
+            self.save(statistics)
+        except OSError as error:
+            log.warning("statistics could not be rewritten without the damaged entries: %s", error)
+        return statistics, f"{dropped} damaged statistics {entries} dropped; the old copy is saved as {backup.name}."
 
     def save(self, statistics: Statistics) -> None:
         """Write the statistics atomically; raises UnreadFileKept over a file that could not be read,
