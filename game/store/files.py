@@ -178,6 +178,10 @@ def parse_json_document(
         info = os.stat(path)
     except FileNotFoundError:
         raise
+    except NotADirectoryError as error:
+        # A file stands where a folder on the way belongs: there is no document to protect,
+        # and the next write says why it cannot be saved.
+        raise FileNotFoundError(error.errno, error.strerror, str(path)) from error
     except OSError as error:
         raise DocumentError(UNREADABLE, _os_reason(error)) from error
     if not stat.S_ISREG(info.st_mode):
