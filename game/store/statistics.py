@@ -331,18 +331,18 @@ class StatisticsStore:
             return Statistics(), set_aside(self.path, _WHAT, _CONSEQUENCE)
         if not dropped:
             return statistics, None
-        entries = "entry was" if dropped == 1 else "entries were"
+        what_happened = f"{dropped} damaged statistics {'entry was' if dropped == 1 else 'entries were'} dropped"
         try:
             backup = copy_aside(self.path)
         except OSError as error:
             # No copy: leave the file as it is, the dropped entries are still in it.
-            return statistics, f"{dropped} damaged statistics {entries} dropped; the old copy could not be kept ({error.strerror or error})."
+            return statistics, f"{what_happened}; the old copy could not be kept ({error.strerror or error})."
         # The copy keeps the dropped entries; the file keeps the good ones, so the next load is quiet.
         try:
             self.save(statistics)
         except OSError as error:
             log.warning("statistics could not be rewritten without the damaged entries: %s", error)
-        return statistics, f"{dropped} damaged statistics {entries} dropped; the old copy is saved as {backup.name}."
+        return statistics, f"{what_happened}; the old copy is saved as {backup.name}."
 
     def save(self, statistics: Statistics) -> None:
         """Write the statistics atomically; raises UnreadFileKept over a file that could not be read,
