@@ -6,6 +6,8 @@ rules, the computer players and the worker pool, which the menu does not need.
 """
 from __future__ import annotations
 
+from .i18n import _
+
 
 def session_for(app, match, seats):
     """A ``TableSession`` for ``match`` with ``seats`` (``game.session.Seat``), saving to the app's stores."""
@@ -25,11 +27,7 @@ def resume_session(app, saved, seats_for=None):
 
 def store_problem_text(store: str, reason: str) -> str:
     """The notice for a store the session could not write (``store`` is AUTOSAVE or STATISTICS)."""
-    from game.session import AUTOSAVE
-
-    from .i18n import _
-
-    if store == AUTOSAVE:
+    if store == "autosave":  # game.session.AUTOSAVE; the session module loads with the table
         return _("The match could not be saved ({reason}). Play goes on; saving is tried again after every "
                  "move.").format(reason=reason)
     return _("The statistics could not be saved ({reason}). Play goes on; they are tried again after every "
