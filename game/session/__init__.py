@@ -7,11 +7,12 @@ Layers: ui -> session -> ai -> rules, and session -> store.
 """
 from .computer import AIWorker, make_bot
 from .seats import HUMAN, OPPONENT_NAMES, SEAT_KINDS, Seat, SeatError, check_table, default_table
-from .session import DEFAULT_THINK_BUDGET_MS, HistoryEntry, TableSession
+from .session import AUTOSAVE, DEFAULT_THINK_BUDGET_MS, STATISTICS, HistoryEntry, TableSession, abandon_saved_game
 from .view import NO_SUIT, SeatView, TableView, table_view
 
 __all__ = [
     "AIWorker", "make_bot", "HUMAN", "OPPONENT_NAMES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
-    "default_table", "DEFAULT_THINK_BUDGET_MS", "HistoryEntry", "TableSession", "NO_SUIT", "SeatView",
+    "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
+    "abandon_saved_game", "NO_SUIT", "SeatView",
     "TableView", "table_view",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import strongest_level
@@ -26,6 +27,8 @@ from .view import TableView, table_view
 log = logging.getLogger(__name__)
 
 DEFAULT_THINK_BUDGET_MS = 250
+#: The stores a session writes, as ``report_problem`` names them.
+AUTOSAVE, STATISTICS = "autosave", "statistics"
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,8 @@ class TableSession:
 
     def __init__(self, match: Match, seats, *, autosave=None, statistics=None,
                  think_budget_ms: int = DEFAULT_THINK_BUDGET_MS, worker: AIWorker | None = None,
-                 history: list[HistoryEntry] | None = None):
+                 history: list[HistoryEntry] | None = None,
+                 report_problem: Callable[[str, str], None] | None = None):
         self.match = match
         self.seats: tuple[Seat, ...] = check_table(seats, match.rules.players)
         self.human: int | None = next((i for i, seat in enumerate(self.seats) if seat.is_human), None)
@@ -52,6 +56,12 @@ class TableSession:
         self.viewer = self.human if self.human is not None else 0
         self.autosave_store = autosave
         self.statistics_store = statistics
+        #: ``report_problem(store, reason)`` tells the player that the autosave or the statistics
+        #: (``store`` is AUTOSAVE or STATISTICS) could not be written; called once until a write works.
+        self.report_problem = report_problem
+        self._failing: set[str] = set()
+        #: Finished hands whose statistics could not be written yet: retried after every move.
+        self._uncounted: list[_FinishedHand] = []
         self.think_budget_ms = int(think_budget_ms)
         self.worker = worker if worker is not None else AIWorker()
         self.bots: dict[int, object] = {}
@@ -96,7 +106,8 @@ class TableSession:
     def rematch(self, seed: int) -> "TableSession":
         """A new match with the same rules, seats and stores."""
         return TableSession(Match(self.match.rules, seed), self.seats, autosave=self.autosave_store,
-                            statistics=self.statistics_store, think_budget_ms=self.think_budget_ms)
+                            statistics=self.statistics_store, think_budget_ms=self.think_budget_ms,
+                            report_problem=self.report_problem)
 
     # ----- what the screen may know ------------------------------------------------
 
@@ -281,11 +292,10 @@ class TableSession:
             if event.kind == "nominated":
                 self.named_by = event.player
         if match.hand.over:
-            self._record_statistics(match.results[-1])
-            if match.over:
-                self.clear_autosave()
-            else:
-                self.autosave()
+            self._finished_hand(match.results[-1])
+        self._count_statistics()
+        if match.over:
+            self.clear_autosave()
         else:
             self.autosave()
         return events
@@ -309,8 +319,10 @@ class TableSession:
             return
         try:
             save_autosave(self.autosave_store, self.saved_game())
-        except Exception as error:
-            log.warning("autosave failed: %s", error)
+        except Exception as error:  # a full disk, a read-only folder: the game goes on
+            self._store_failed(AUTOSAVE, error)
+        else:
+            self._store_worked(AUTOSAVE)
 
     def clear_autosave(self) -> None:
         """Forget the autosave (the match ended)."""
@@ -318,30 +330,96 @@ class TableSession:
             return
         try:
             self.autosave_store.clear()
-        except Exception as error:
-            log.warning("could not clear the autosave: %s", error)
+        except Exception as error:  # a full disk, a read-only folder: the game goes on
+            self._store_failed(AUTOSAVE, error)
+        else:
+            self._store_worked(AUTOSAVE)
+
+    def _store_failed(self, store: str, error: Exception) -> None:
+        log.warning("%s could not be written: %s", store, error)
+        if store in self._failing:
+            return
+        self._failing.add(store)
+        if self.report_problem is not None:
+            self.report_problem(store, getattr(error, "strerror", None) or str(error) or type(error).__name__)
+
+    def _store_worked(self, store: str) -> None:
+        # Working again: a later failure is news and is reported again.
+        self._failing.discard(store)
 
     def statistics_key(self) -> tuple[str, str] | None:
         """(preset id or "custom", strongest computer level) under which the person's results count."""
-        levels = [seat.kind for seat in self.seats if not seat.is_human]
-        if self.human is None or not levels:
-            return None
-        return preset_id_of(self.match.rules) or "custom", strongest_level(levels)
+        return _statistics_key(self.match, self.seats)
 
-    def _record_statistics(self, result) -> None:
+    def _finished_hand(self, result) -> None:
+        """Queue the person's result of the hand that just ended (and of the match, if it ended)."""
         key = self.statistics_key()
         if key is None or self.statistics_store is None:
             return
-        preset, level = key
-        low_is_good = self.match.rules.scoring == "penalty"
+        hand = None
+        if self.human in result.seats:
+            hand = (result.winner == self.human, int(result.scores[self.human]),
+                    self.match.rules.scoring == "penalty")
+        match_won = (self.human in self.match.winners) if self.match.over else None
+        self._uncounted.append(_FinishedHand(key, (self.match.seed, self.match.hand_number), hand, match_won))
+
+    def _count_statistics(self) -> None:
+        """Write the queued results, oldest first; what the disk refuses waits for the next move.
+
+        Each hand is written with its id (match seed, hand number), so a hand replayed after a
+        crash between this write and the autosave is not counted twice.
+        """
+        while self._uncounted:
+            finished = self._uncounted[0]
+            try:
+                self.statistics_store.record_finished_hand(*finished.key, finished.hand_id, finished.hand,
+                                                           finished.match_won)
+            except OSError as error:
+                self._store_failed(STATISTICS, error)
+                return
+            except Exception as error:  # a count at its limit: this hand cannot be counted, ever
+                log.warning("statistics could not count a hand: %s", error)
+            self._uncounted.pop(0)
+            self._store_worked(STATISTICS)
+
+
+@dataclass(frozen=True)
+class _FinishedHand:
+    """One hand's result for the statistics, waiting to be written."""
+
+    key: tuple[str, str]
+    hand_id: tuple[int, int]
+    hand: tuple[bool, int, bool] | None
+    match_won: bool | None
+
+
+def abandon_saved_game(saved: SavedGame, autosave, statistics) -> None:
+    """Give up a saved match for a new one: count it as abandoned, then delete the autosave.
+
+    Raises OSError when the autosave cannot be deleted (the statistics count stays); a saved
+    match that cannot be replayed is not counted, only deleted.
+    """
+    try:
+        match = saved.match()
+        seats = ([Seat(seat.name, seat.kind) for seat in saved.seats] if saved.seats is not None else [])
+        key = _statistics_key(match, seats)
+    except ValueError as error:
+        log.info("the abandoned match cannot be counted: %s", error)
+        key = None
+    if key is not None and statistics is not None and not match.over:
         try:
-            if self.human in result.seats:
-                self.statistics_store.record_hand(preset, level, result.winner == self.human,
-                                                  int(result.scores[self.human]), low_is_good)
-            if self.match.over:
-                self.statistics_store.record_match(preset, level, self.human in self.match.winners)
-        except Exception as error:
-            log.warning("statistics could not be recorded: %s", error)
+            statistics.record_abandoned_match(*key)
+        except (OSError, ValueError) as error:
+            log.warning("the abandoned match could not be counted: %s", error)
+    if autosave is not None:
+        autosave.clear()
+
+
+def _statistics_key(match: Match, seats) -> tuple[str, str] | None:
+    levels = [seat.kind for seat in seats if not seat.is_human]
+    if not any(seat.is_human for seat in seats) or not levels:
+        return None
+    return preset_id_of(match.rules) or "custom", strongest_level(levels)
 
 
 def _last_nominator(history: list[HistoryEntry]) -> int | None:

@@ -9,6 +9,8 @@ autosave and an exported file use the same document format, so a copy of
 from __future__ import annotations
 
 import contextlib
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +19,10 @@ from game.store.files import (
     TOO_LARGE,
     UNREADABLE,
     DocumentError,
+    DocumentFile,
     describe_problem,
     parse_json_document,
-    read_json_document,
+    set_aside,
     write_json_atomic,
 )
 from game.store.paths import UserFolders
@@ -37,25 +40,41 @@ class AutosaveStore:
     """The single autosaved match, in `autosave.json` in the data folder."""
 
     def __init__(self, folders: UserFolders) -> None:
-        self.path: Path = folders.data_dir / AUTOSAVE_FILE_NAME
+        self.file = DocumentFile(
+            folders.data_dir / AUTOSAVE_FILE_NAME, MATCH_RECORD_FORMAT, MATCH_RECORD_VERSION,
+            what="saved match", consequence="cannot be resumed",
+        )
+        self.path: Path = self.file.path
 
     def save(self, record: dict[str, Any]) -> None:
-        """Replace the autosave with `record` atomically; raises TypeError if it is not a JSON object."""
-        write_json_atomic(self.path, _document(record))
+        """Replace the autosave with `record` atomically; raises TypeError if it is not a JSON object,
+        UnreadFileKept over an autosave that could not be read, OSError if the disk refuses."""
+        self.file.write(_document(record)["data"])
 
     def load(self) -> tuple[dict[str, Any] | None, str | None]:
         """The autosaved record (None if there is none) and a one-line problem for the player, or None."""
-        result = read_json_document(
-            self.path,
-            MATCH_RECORD_FORMAT,
-            MATCH_RECORD_VERSION,
-            what="saved match",
-            consequence="cannot be resumed",
-        )
+        result = self.file.read()
         return result.data, result.problem
 
+    def check_place(self) -> str | None:
+        """At start: if something other than a file (a folder, a pipe) stands where the autosave
+        belongs, set it aside so that autosaving works, and return the line for the player."""
+        try:
+            info = os.lstat(self.path)
+        except FileNotFoundError:
+            return None
+        except OSError:
+            return self.load()[1]  # the load says why the place cannot be read, once
+        if stat.S_ISREG(info.st_mode):
+            return None
+        if stat.S_ISLNK(info.st_mode):
+            # A link the player made is theirs: say if it leads nowhere readable, but leave it.
+            return None if self.path.is_file() else self.load()[1]
+        return set_aside(self.path, "saved match", "cannot be resumed", "was not a file")
+
     def clear(self) -> None:
-        """Delete the autosave (the match ended or the player abandoned it)."""
+        """Delete the autosave (the match ended or the player abandoned it); never one that could not be read."""
+        self.file.refuse_if_unread()
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
 

@@ -21,6 +21,7 @@ bounded (a huge damaged file cannot multiply).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -66,6 +67,12 @@ class LoadResult:
     version: int | None = None
     # For developers and tests: what exactly was wrong; never shown to the player.
     detail: str | None = None
+    # The file is there but could not be read: it is left alone and must not be written over.
+    unreadable: bool = False
+
+
+class UnreadFileKept(OSError):
+    """Refusal to write over a file that could not be read (it may hold the player's data)."""
 
 
 def backup_path_for(path: Path) -> Path:
@@ -88,6 +95,15 @@ def copy_aside(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Path:
     backup = backup_path_for(path)
     write_bytes_atomic(backup, content)
     return backup
+
+
+def keep_copy(path: Path) -> str:
+    """Copy `path` to its backup name and say so for the player ("the old copy is saved as x.bak")."""
+    try:
+        backup = copy_aside(path)
+    except OSError as error:
+        return f"the old copy could not be kept ({_os_reason(error)})"
+    return f"the old copy is saved as {backup.name}"
 
 
 def write_json_atomic(path: Path, obj: Any) -> None:
@@ -162,6 +178,10 @@ def parse_json_document(
         info = os.stat(path)
     except FileNotFoundError:
         raise
+    except NotADirectoryError as error:
+        # A file stands where a folder on the way belongs: there is no document to protect,
+        # and the next write says why it cannot be saved.
+        raise FileNotFoundError(error.errno, error.strerror, str(path)) from error
     except OSError as error:
         raise DocumentError(UNREADABLE, _os_reason(error)) from error
     if not stat.S_ISREG(info.st_mode):
@@ -240,12 +260,57 @@ def read_json_document(
             # Moving aside would fail for the same reason the read did; leave it alone.
             return LoadResult(
                 data=None,
-                problem=f"Your {what} could not be read ({error.detail}) and {consequence}.",
+                problem=(
+                    f"Your {what} could not be read ({error.detail}); it is left as it is, "
+                    "and the game will not save over it until it is started again."
+                ),
                 detail=error.detail,
+                unreadable=True,
             )
         problem = set_aside(path, what, consequence, describe_problem(error))
         return LoadResult(data=None, problem=problem, detail=error.detail)
     return LoadResult(data=data, version=version)
+
+
+class DocumentFile:
+    """A store's one document file: read untrusted, written atomically, never written over unread.
+
+    When the file exists but cannot be read (permissions, a symlink loop, an I/O
+    error) the player is told once, the file is left as it is, and every write
+    raises UnreadFileKept until a later read succeeds: the file may hold the
+    player's data, and only they can make it readable again.
+    """
+
+    def __init__(self, path: Path, kind: str, version: int, what: str, consequence: str) -> None:
+        self.path = Path(path)
+        self.kind = kind
+        self.version = version
+        self.what = what
+        self.consequence = consequence
+        self.unreadable = False
+
+    def read(self) -> LoadResult:
+        """The document (see read_json_document); an unreadable file is reported on the first read only."""
+        result = read_json_document(
+            self.path, self.kind, self.version, what=self.what, consequence=self.consequence
+        )
+        already_told = self.unreadable
+        self.unreadable = result.unreadable
+        if result.unreadable and already_told:
+            return LoadResult(data=None, detail=result.detail, unreadable=True)
+        return result
+
+    def write(self, data: dict[str, Any]) -> None:
+        """Replace the file with `data` atomically; raises UnreadFileKept over an unread file, OSError on disk errors."""
+        self.refuse_if_unread()
+        write_json_atomic(self.path, {"format": self.kind, "version": self.version, "data": data})
+
+    def refuse_if_unread(self) -> None:
+        """Raise UnreadFileKept if the last read could not read the file."""
+        if self.unreadable:
+            raise UnreadFileKept(
+                errno.EACCES, f"{self.path.name} could not be read, so it is kept as it is", str(self.path)
+            )
 
 
 def set_aside(path: Path, what: str, consequence: str, what_went_wrong: str = "was damaged") -> str:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import json
-import math
-import unicodedata
+import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.store.files import read_json_document, write_json_atomic
+from game.store import checks
+from game.store.files import DocumentFile, keep_copy
 from game.store.paths import UserFolders
+
+log = logging.getLogger(__name__)
 
 SETTINGS_FORMAT = "crazy-eights-settings"
 SETTINGS_VERSION = 1
@@ -24,6 +25,8 @@ AI_THINK_BUDGET_RANGE_MS = (10, 10_000)
 # Smaller than this is unusable; larger than this is a corrupted number, not a monitor.
 WINDOW_SIZE_MIN = (320, 240)
 WINDOW_SIZE_MAX = (16_384, 16_384)
+# Players, levels and switches remembered for New game: a few, never thousands.
+LAST_NEW_GAME_MAX_ITEMS = 64
 
 
 @dataclass(frozen=True)
@@ -67,16 +70,18 @@ class Settings:
         """Settings from a JSON object, and the names of fields whose stored value was invalid.
 
         Each invalid field falls back to its default on its own; missing fields
-        (e.g. from an older file) quietly take their default; unknown keys are ignored.
+        (e.g. from an older file) quietly take their default; an unknown key is
+        reported (its name is in the list) and dropped.
         """
         accepted: dict[str, Any] = {}
-        rejected: list[str] = []
+        rejected: list[str] = [key for key in data if key not in FIELD_VALIDATORS]
         for setting in fields(cls):
             if setting.name not in data:
                 continue
             try:
                 accepted[setting.name] = FIELD_VALIDATORS[setting.name](data[setting.name])
-            except ValueError:
+            except ValueError as error:
+                log.info("settings: %s: %s", setting.name, error)
                 rejected.append(setting.name)
         return cls(**accepted), rejected
 
@@ -85,27 +90,34 @@ class SettingsStore:
     """Loads and saves Settings in `settings.json` in the config folder."""
 
     def __init__(self, folders: UserFolders) -> None:
-        self.path: Path = folders.config_dir / SETTINGS_FILE_NAME
+        self.file = DocumentFile(
+            folders.config_dir / SETTINGS_FILE_NAME, SETTINGS_FORMAT, SETTINGS_VERSION,
+            what="settings file", consequence="has been reset",
+        )
+        self.path: Path = self.file.path
 
     def load(self) -> tuple[Settings, str | None]:
-        """The saved settings (defaults if there are none) and a one-line problem for the player, or None."""
-        result = read_json_document(
-            self.path, SETTINGS_FORMAT, SETTINGS_VERSION, what="settings file"
-        )
+        """The saved settings (defaults if there are none) and a one-line problem for the player, or None.
+
+        A file with some invalid values keeps the valid ones; a copy of it as it
+        was is kept as `settings.json.bak`, since the next save drops the rest.
+        """
+        result = self.file.read()
         if result.data is None:
             return Settings(), result.problem
         settings, rejected = Settings.from_json(result.data)
         if not rejected:
             return settings, None
-        labels = ", ".join(FIELD_LABELS[name] for name in rejected)
-        return settings, f"Some settings were not valid and have been reset to their defaults: {labels}."
+        labels = ", ".join(dict.fromkeys(FIELD_LABELS.get(name, "unknown settings") for name in rejected))
+        return settings, (
+            f"Some settings were not valid and have been reset to their defaults: {labels}; "
+            f"{keep_copy(self.path)}."
+        )
 
     def save(self, settings: Settings) -> None:
-        """Write the settings atomically; raises OSError if the disk refuses."""
-        write_json_atomic(
-            self.path,
-            {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, "data": settings.to_json()},
-        )
+        """Write the settings atomically; raises UnreadFileKept over a file that could not be read,
+        OSError if the disk refuses."""
+        self.file.write(settings.to_json())
 
 
 # ----- per-field validation: each returns the normalised value or raises ValueError -----
@@ -113,69 +125,61 @@ class SettingsStore:
 
 def _volume(value: Any) -> float:
     # An int 0 or 1 is a fine volume (a hand-edited file); a bool is not.
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"expected a number, got {value!r}")
-    if not math.isfinite(value) or not 0.0 <= value <= 1.0:
-        raise ValueError(f"expected 0.0 to 1.0, got {value!r}")
-    return float(value)
-
-
-def _boolean(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
-    return value
+    return checks.number(value, 0.0, 1.0)
 
 
 def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str]:
-    def validate(value: Any) -> str:
-        if not isinstance(value, str) or value not in choices:
-            raise ValueError(f"expected one of {', '.join(choices)}, got {value!r}")
-        return value
-
-    return validate
+    return lambda value: checks.one_of(value, choices)
 
 
 def _player_name(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected text, got {value!r}")
-    name = value.strip()
-    if not 1 <= len(name) <= PLAYER_NAME_MAX_LENGTH:
-        raise ValueError(f"expected 1 to {PLAYER_NAME_MAX_LENGTH} characters, got {value!r}")
-    # Control, format and surrogate characters would garble the table's name plate.
-    if any(unicodedata.category(character).startswith("C") for character in name):
-        raise ValueError(f"contains control characters: {value!r}")
-    return name
+    return checks.name(value, PLAYER_NAME_MAX_LENGTH)
 
 
 def _ai_think_budget_ms(value: Any) -> int:
-    low, high = AI_THINK_BUDGET_RANGE_MS
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected a whole number of milliseconds, got {value!r}")
-    if not low <= value <= high:
-        raise ValueError(f"expected {low} to {high} ms, got {value!r}")
-    return value
+    return checks.whole_number(value, *AI_THINK_BUDGET_RANGE_MS)
+
+
+def _names(value: Any) -> list[str]:
+    return checks.list_of(value, checks.name, LAST_NEW_GAME_MAX_ITEMS)
+
+
+def _switch_choice(value: Any) -> bool | list[str]:
+    return checks.boolean(value) if isinstance(value, bool) else _names(value)
+
+
+def _switches(value: Any) -> list[str] | dict[str, bool | list[str]]:
+    # A list of switch ids, or an object of switch id -> on/off or of game id -> switch ids.
+    if isinstance(value, dict):
+        if len(value) > LAST_NEW_GAME_MAX_ITEMS:
+            raise checks.InvalidValue(f"expected at most {LAST_NEW_GAME_MAX_ITEMS} entries")
+        return {checks.name(key): _switch_choice(choice) for key, choice in value.items()}
+    return _names(value)
+
+
+#: What each remembered New Game choice may hold; the New Game screen owns the meaning,
+#: the store makes sure a name is a name and a count a count, whatever the file says.
+LAST_NEW_GAME_SHAPE: dict[str, Callable[[Any], Any]] = {
+    "preset": checks.name,
+    "players": lambda value: checks.whole_number(value, 1, LAST_NEW_GAME_MAX_ITEMS),
+    "levels": _names,
+    "match": checks.name,
+    "switches": _switches,
+}
 
 
 def _last_new_game(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError(f"expected an object, got {value!r}")
-    # Through JSON and back: refuses what could not be saved (now, not at save
-    # time), turns tuples into lists so a saved copy compares equal, and gives
-    # the frozen Settings a private copy the caller cannot change.
-    try:
-        return json.loads(json.dumps(value, allow_nan=False))
-    except (TypeError, ValueError, RecursionError) as error:
-        raise ValueError(f"expected plain JSON data: {error}") from None
+    checks.known_keys(value, LAST_NEW_GAME_SHAPE)
+    # A fresh copy: the frozen Settings must not share lists the caller could change.
+    return {key: LAST_NEW_GAME_SHAPE[key](item) for key, item in value.items()}
 
 
 def _window_size(value: Any) -> tuple[int, int]:
     # JSON has no tuples, so a stored size comes back as a list.
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise ValueError(f"expected [width, height], got {value!r}")
-    width, height = value
-    for number, low, high in zip(value, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX):
-        if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
-            raise ValueError(f"expected a size from {WINDOW_SIZE_MIN} to {WINDOW_SIZE_MAX}, got {value!r}")
+    width, height = (checks.whole_number(number, low, high)
+                     for number, low, high in zip(value, WINDOW_SIZE_MIN, WINDOW_SIZE_MAX))
     return (width, height)
 
 
@@ -183,10 +187,10 @@ FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "sound_volume": _volume,
     "effects_volume": _volume,
     "animation_speed": _one_of(ANIMATION_SPEEDS),
-    "fullscreen": _boolean,
+    "fullscreen": checks.boolean,
     "card_back": _one_of(CARD_BACKS),
-    "four_color_deck": _boolean,
-    "highlight_playable": _boolean,
+    "four_color_deck": checks.boolean,
+    "highlight_playable": checks.boolean,
     "player_name": _player_name,
     "ai_think_budget_ms": _ai_think_budget_ms,
     "last_new_game": _last_new_game,

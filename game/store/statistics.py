@@ -15,23 +15,22 @@ over, while its hand, match and streak counts carry on.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.store.files import (
-    copy_aside,
-    read_json_document,
-    set_aside,
-    write_json_atomic,
-)
+from game.store import checks
+from game.store.files import DocumentFile, copy_aside, set_aside
 from game.store.paths import UserFolders
 
 STATISTICS_FORMAT = "crazy-eights-statistics"
 STATISTICS_VERSION = 1
 STATISTICS_FILE_NAME = "statistics.json"
+
+log = logging.getLogger(__name__)
 
 # Short enough for a table cell; lower-case so "Hard" and "hard" cannot be two rows.
 _LEVEL_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
@@ -46,6 +45,7 @@ SUMMARY_HEADINGS = (
     "Best hand",
     "Average hand",
     "Longest streak",
+    "Abandoned",
 )
 
 _WHAT = "statistics file"
@@ -70,19 +70,26 @@ class StatisticsEntry:
     low_is_good: bool | None = None
     current_streak: int = 0
     longest_streak: int = 0
+    # Matches the player left unfinished by starting a new game over them.
+    matches_abandoned: int = 0
 
     def __post_init__(self) -> None:
         _check_preset_id(self.preset_id)
         _check_level(self.level)
         for name in (
             "hands_played", "hands_won", "matches_played", "matches_won",
-            "score_count", "current_streak", "longest_streak",
+            "score_count", "current_streak", "longest_streak", "matches_abandoned",
         ):
-            value = getattr(self, name)
-            if not _is_whole_number(value) or value < 0:
-                raise ValueError(f"{name} must be a whole number >= 0, got {value!r}")
-        if not _is_whole_number(self.score_sum):
-            raise ValueError(f"score_sum must be a whole number, got {self.score_sum!r}")
+            try:
+                checks.count(getattr(self, name))
+            except checks.InvalidValue as error:
+                raise ValueError(f"{name}: {error}") from None
+        try:
+            checks.score(self.score_sum)
+            if self.best_hand_score is not None:
+                checks.score(self.best_hand_score)
+        except checks.InvalidValue as error:
+            raise ValueError(f"scores: {error}") from None
         if self.hands_won > self.hands_played:
             raise ValueError("more hands won than played")
         if self.matches_won > self.matches_played:
@@ -94,7 +101,7 @@ class StatisticsEntry:
         if self.score_count == 0:
             if self.best_hand_score is not None or self.low_is_good is not None:
                 raise ValueError("a best score without any scored hand")
-        elif not _is_whole_number(self.best_hand_score) or not isinstance(self.low_is_good, bool):
+        elif self.best_hand_score is None or not isinstance(self.low_is_good, bool):
             raise ValueError("scored hands without a best score and scoring direction")
 
     @property
@@ -104,8 +111,7 @@ class StatisticsEntry:
 
     def with_hand(self, won: bool, score: int, low_is_good: bool) -> StatisticsEntry:
         """This entry after one more hand."""
-        if not _is_whole_number(score):
-            raise ValueError(f"score must be a whole number, got {score!r}")
+        checks.score(score)
         scores_restart = self.low_is_good is not None and self.low_is_good != low_is_good
         if self.best_hand_score is None or scores_restart:
             best, score_sum, score_count = score, score, 1
@@ -133,6 +139,10 @@ class StatisticsEntry:
             longest_streak=max(self.longest_streak, current),
         )
 
+    def with_abandoned_match(self) -> StatisticsEntry:
+        """This entry after one more match left unfinished; like a loss, it ends the winning streak."""
+        return replace(self, matches_abandoned=self.matches_abandoned + 1, current_streak=0)
+
 
 @dataclass(frozen=True)
 class SummaryRow:
@@ -147,6 +157,7 @@ class SummaryRow:
     best_hand_score: int | None
     average_hand_score: float | None
     longest_streak: int
+    matches_abandoned: int = 0
 
     def cells(self) -> tuple[str, ...]:
         """The row as text, in the order of SUMMARY_HEADINGS."""
@@ -160,6 +171,7 @@ class SummaryRow:
             _format_optional(self.best_hand_score, "{}"),
             _format_optional(self.average_hand_score, "{:.1f}"),
             str(self.longest_streak),
+            str(self.matches_abandoned),
         )
 
 
@@ -168,6 +180,9 @@ class Statistics:
     """All recorded results; pure data, each change returns a new Statistics."""
 
     entries: tuple[StatisticsEntry, ...] = ()
+    # The last hand counted, as (match seed, hand number): a hand replayed after a crash
+    # (the statistics were written, the autosave was not) is not counted again.
+    last_counted_hand: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         # One canonical order, so equal statistics compare equal and display in a stable order.
@@ -175,6 +190,36 @@ class Statistics:
         keys = [(entry.preset_id, entry.level) for entry in self.entries]
         if len(set(keys)) != len(keys):
             raise ValueError("two entries for the same preset and level")
+        if self.last_counted_hand is not None:
+            object.__setattr__(self, "last_counted_hand", _hand_id(self.last_counted_hand))
+
+    def counted(self, hand_id: tuple[int, int] | None) -> bool:
+        """Whether the hand ``(match seed, hand number)`` is the last one counted."""
+        return hand_id is not None and tuple(hand_id) == self.last_counted_hand
+
+    def with_finished_hand(
+        self,
+        preset_id: str,
+        level: str,
+        hand_id: tuple[int, int] | None,
+        hand: tuple[bool, int, bool] | None,
+        match_won: bool | None,
+    ) -> Statistics:
+        """These statistics after a hand ended: ``hand`` is (won, score, low_is_good) when the player
+        played it, ``match_won`` is set when it ended the match. A hand already counted changes nothing."""
+        if self.counted(hand_id):
+            return self
+        entry = self.entry(preset_id, level)
+        if hand is not None:
+            entry = entry.with_hand(*hand)
+        if match_won is not None:
+            entry = entry.with_match(match_won)
+        changed = self._with_entry(entry)
+        return replace(changed, last_counted_hand=None if hand_id is None else tuple(hand_id))
+
+    def with_abandoned_match(self, preset_id: str, level: str) -> Statistics:
+        """These statistics after the player left a match unfinished for a new one."""
+        return self._with_entry(self.entry(preset_id, level).with_abandoned_match())
 
     def entry(self, preset_id: str, level: str) -> StatisticsEntry:
         """The counts for one preset and level (all zero if never played)."""
@@ -211,32 +256,41 @@ class Statistics:
                 best_hand_score=entry.best_hand_score,
                 average_hand_score=entry.average_hand_score,
                 longest_streak=entry.longest_streak,
+                matches_abandoned=entry.matches_abandoned,
             )
             for entry in entries
         ]
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as a plain JSON object."""
-        return {"entries": [asdict(entry) for entry in self.entries]}
+        data: dict[str, Any] = {"entries": [asdict(entry) for entry in self.entries]}
+        if self.last_counted_hand is not None:
+            data["last_counted_hand"] = list(self.last_counted_hand)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> tuple[Statistics, int]:
-        """Statistics from a JSON object, and how many invalid or duplicate entries were dropped.
+        """Statistics from a JSON object, and how many invalid, unknown or duplicate entries were dropped.
 
-        Raises ValueError if "entries" is not a list at all.
+        Raises ValueError if the object holds unknown keys, "entries" is not a list
+        at all or "last_counted_hand" is not a (seed, hand number) pair.
         """
-        raw_entries = data.get("entries")
+        checks.known_keys(data, ("entries", "last_counted_hand"), required=("entries",))
+        raw_entries = data["entries"]
         if not isinstance(raw_entries, list):
             raise ValueError(f"entries is {type(raw_entries).__name__}, expected a list")
-        known_fields = {entry_field.name for entry_field in fields(StatisticsEntry)}
+        raw_hand = data.get("last_counted_hand")
+        last_counted_hand = None if raw_hand is None else _hand_id(raw_hand)
+        known_fields = [entry_field.name for entry_field in fields(StatisticsEntry)]
         kept: dict[tuple[str, str], StatisticsEntry] = {}
         dropped = 0
         for raw in raw_entries:
             try:
-                if not isinstance(raw, dict):
-                    raise TypeError("not an object")
-                entry = StatisticsEntry(**{k: v for k, v in raw.items() if k in known_fields})
-            except (TypeError, ValueError):
+                # An unknown field is no field of ours: the entry is damaged, not trimmed.
+                checks.known_keys(raw, known_fields, required=("preset_id", "level"))
+                entry = StatisticsEntry(**raw)
+            except (TypeError, ValueError) as error:
+                log.info("statistics entry dropped: %s", error)
                 dropped += 1
                 continue
             key = (entry.preset_id, entry.level)
@@ -244,7 +298,7 @@ class Statistics:
                 dropped += 1
                 continue
             kept[key] = entry
-        return cls(tuple(kept.values())), dropped
+        return cls(tuple(kept.values()), last_counted_hand), dropped
 
     def _with_entry(self, changed: StatisticsEntry) -> Statistics:
         others = tuple(
@@ -252,43 +306,69 @@ class Statistics:
             for entry in self.entries
             if (entry.preset_id, entry.level) != (changed.preset_id, changed.level)
         )
-        return Statistics(others + (changed,))
+        return replace(self, entries=others + (changed,))
 
 
 class StatisticsStore:
     """Loads, updates and saves Statistics in `statistics.json` in the data folder; every write is atomic."""
 
     def __init__(self, folders: UserFolders) -> None:
-        self.path: Path = folders.data_dir / STATISTICS_FILE_NAME
+        self.file = DocumentFile(
+            folders.data_dir / STATISTICS_FILE_NAME, STATISTICS_FORMAT, STATISTICS_VERSION,
+            what=_WHAT, consequence=_CONSEQUENCE,
+        )
+        self.path: Path = self.file.path
 
     def load(self) -> tuple[Statistics, str | None]:
         """The saved statistics (empty if there are none) and a one-line problem for the player, or None."""
-        result = read_json_document(
-            self.path, STATISTICS_FORMAT, STATISTICS_VERSION,
-            what=_WHAT, consequence=_CONSEQUENCE,
-        )
+        result = self.file.read()
         if result.data is None:
             return Statistics(), result.problem
         try:
             statistics, dropped = Statistics.from_json(result.data)
-        except ValueError:
+        except ValueError as error:
+            log.info("statistics file set aside: %s", error)
             return Statistics(), set_aside(self.path, _WHAT, _CONSEQUENCE)
         if not dropped:
             return statistics, None
-        # The good entries are kept, so the file stays; a copy keeps the dropped ones.
-        backup = copy_aside(self.path)
-        entries = "entry was" if dropped == 1 else "entries were"
-        return statistics, (
-            f"{dropped} damaged statistics {entries} dropped; "
-            f"the old copy is saved as {backup.name}."
-        )
+        what_happened = f"{dropped} damaged statistics {'entry was' if dropped == 1 else 'entries were'} dropped"
+        try:
+            backup = copy_aside(self.path)
+        except OSError as error:
+            # No copy: leave the file as it is, the dropped entries are still in it.
+            return statistics, f"{what_happened}; the old copy could not be kept ({error.strerror or error})."
+        # The copy keeps the dropped entries; the file keeps the good ones, so the next load is quiet.
+        try:
+            self.save(statistics)
+        except OSError as error:
+            log.warning("statistics could not be rewritten without the damaged entries: %s", error)
+        return statistics, f"{what_happened}; the old copy is saved as {backup.name}."
 
     def save(self, statistics: Statistics) -> None:
-        """Write the statistics atomically; raises OSError if the disk refuses."""
-        write_json_atomic(
-            self.path,
-            {"format": STATISTICS_FORMAT, "version": STATISTICS_VERSION, "data": statistics.to_json()},
-        )
+        """Write the statistics atomically; raises UnreadFileKept over a file that could not be read,
+        OSError if the disk refuses."""
+        self.file.write(statistics.to_json())
+
+    def record_finished_hand(
+        self,
+        preset_id: str,
+        level: str,
+        hand_id: tuple[int, int] | None,
+        hand: tuple[bool, int, bool] | None,
+        match_won: bool | None = None,
+    ) -> tuple[Statistics, str | None]:
+        """Count a finished hand and, if it ended the match, the match, in one write (see
+        Statistics.with_finished_hand); a hand already counted is not counted again.
+
+        Returns the statistics and any problem met while loading the old ones; raises OSError
+        (UnreadFileKept included) when they cannot be saved.
+        """
+        statistics, problem = self.load()
+        self.file.refuse_if_unread()
+        updated = statistics.with_finished_hand(preset_id, level, hand_id, hand, match_won)
+        if updated is not statistics:
+            self.save(updated)
+        return updated, problem
 
     def record_hand(
         self, preset_id: str, level: str, won: bool, score: int, low_is_good: bool
@@ -297,15 +377,16 @@ class StatisticsStore:
 
         Returns the new statistics and any problem met while loading the old ones.
         """
-        statistics, problem = self.load()
-        updated = statistics.with_hand(preset_id, level, won, score, low_is_good)
-        self.save(updated)
-        return updated, problem
+        return self.record_finished_hand(preset_id, level, None, (won, score, low_is_good))
 
     def record_match(self, preset_id: str, level: str, won: bool) -> tuple[Statistics, str | None]:
         """Add one finished match. Returns the new statistics and any problem met while loading."""
+        return self.record_finished_hand(preset_id, level, None, None, won)
+
+    def record_abandoned_match(self, preset_id: str, level: str) -> tuple[Statistics, str | None]:
+        """Count a match the player left unfinished. Returns the new statistics and any loading problem."""
         statistics, problem = self.load()
-        updated = statistics.with_match(preset_id, level, won)
+        updated = statistics.with_abandoned_match(preset_id, level)
         self.save(updated)
         return updated, problem
 
@@ -324,9 +405,12 @@ def _check_level(level: Any) -> None:
         raise ValueError(f"opponent level must be a short lower-case name such as 'hard', got {level!r}")
 
 
-def _is_whole_number(value: Any) -> bool:
-    # bool is an int subclass in Python, but `true` is not a count.
-    return isinstance(value, int) and not isinstance(value, bool)
+def _hand_id(value: Any) -> tuple[int, int]:
+    """A (match seed, hand number) pair, from a tuple or a JSON list; raises ValueError."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError(f"a hand id is [seed, hand number], got {value!r}")
+    seed, hand = value
+    return checks.whole_number(seed, -(2**63), 2**63), checks.count(hand)
 
 
 def _entry_order(entry: StatisticsEntry) -> tuple[str, str]:

@@ -59,8 +59,10 @@ class App:
         self.autosave_store = AutosaveStore(self.folders)
         self.settings, settings_problem = self.settings_store.load()
         self.statistics, stats_problem = self.stats_store.load()
+        autosave_problem = self.autosave_store.check_place()
         #: One-line problems met while loading, shown once by the main menu.
-        self.startup_problems: list[str] = [p for p in (settings_problem, stats_problem) if p]
+        self.startup_problems: list[str] = [
+            p for p in (settings_problem, stats_problem, autosave_problem) if p]
         #: Set when the autosave turned out unusable this session (Continue stays hidden).
         self.autosave_broken = False
         #: --seed: the seed of the next new game (then counts up), else a random one.
@@ -177,9 +179,13 @@ class App:
 
     def save_settings(self, settings) -> None:
         """Adopt and save new settings; apply volumes and full screen at once."""
+        from game.store.files import UnreadFileKept
+
         self.settings = settings
         try:
             self.settings_store.save(settings)
+        except UnreadFileKept:
+            pass  # the player was told at start that this file is kept and not saved over
         except OSError as error:
             from .i18n import _
             self.notify(_("Your settings could not be saved: {error}").format(error=error.strerror or error),

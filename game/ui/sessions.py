@@ -1,17 +1,19 @@
-"""Table sessions wired to the app: its autosave, its statistics and the player's thinking budget.
+"""Table sessions wired to the app: its autosave, its statistics, the player's thinking budget, and a
+notice when either store cannot be written.
 
 ``game.session`` is imported when a table opens, not when the main menu starts: it brings the
 rules, the computer players and the worker pool, which the menu does not need.
 """
 from __future__ import annotations
 
+from .i18n import _
+
 
 def session_for(app, match, seats):
     """A ``TableSession`` for ``match`` with ``seats`` (``game.session.Seat``), saving to the app's stores."""
     from game.session import TableSession
 
-    return TableSession(match, seats, autosave=app.autosave_store, statistics=app.stats_store,
-                        think_budget_ms=app.settings.ai_think_budget_ms)
+    return TableSession(match, seats, **_store_options(app))
 
 
 def resume_session(app, saved, seats_for=None):
@@ -20,5 +22,21 @@ def resume_session(app, saved, seats_for=None):
     """
     from game.session import TableSession
 
-    return TableSession.resume(saved, seats_for, autosave=app.autosave_store, statistics=app.stats_store,
-                               think_budget_ms=app.settings.ai_think_budget_ms)
+    return TableSession.resume(saved, seats_for, **_store_options(app))
+
+
+def store_problem_text(store: str, reason: str) -> str:
+    """The notice for a store the session could not write (``store`` is AUTOSAVE or STATISTICS)."""
+    if store == "autosave":  # game.session.AUTOSAVE; the session module loads with the table
+        return _("The match could not be saved ({reason}). Play goes on; saving is tried again after every "
+                 "move.").format(reason=reason)
+    return _("The statistics could not be saved ({reason}). Play goes on; they are tried again after every "
+             "move.").format(reason=reason)
+
+
+def _store_options(app) -> dict:
+    def report_problem(store: str, reason: str) -> None:
+        app.notify(store_problem_text(store, reason), seconds=10.0, problem=True)
+
+    return {"autosave": app.autosave_store, "statistics": app.stats_store,
+            "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": report_problem}

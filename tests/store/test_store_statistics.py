@@ -104,9 +104,9 @@ def test_summary_rows_and_their_text():
     assert medium.hand_win_percent == pytest.approx(200 / 3)
     assert medium.match_win_percent == 100.0
     assert (medium.best_hand_score, medium.average_hand_score) == (30, 15.0)
-    assert medium.cells() == ("classic", "Medium", "3", "67%", "1", "100%", "30", "15.0", "1")
+    assert medium.cells() == ("classic", "Medium", "3", "67%", "1", "100%", "30", "15.0", "1", "0")
     # Nothing to average before the first hand: shown as a dash, not 0.
-    assert easy.cells() == ("classic", "Easy", "0", "–", "1", "0%", "–", "–", "0")
+    assert easy.cells() == ("classic", "Easy", "0", "–", "1", "0%", "–", "–", "0", "0")
     assert len(SUMMARY_HEADINGS) == len(medium.cells())
 
 

@@ -338,9 +338,36 @@ class NewGameScene(WidgetScene):
             self.app.save_settings(dataclasses.replace(self.app.settings, last_new_game=choices))
 
     def start(self) -> None:
+        """Deal the chosen match; over a saved match, ask first whether to abandon it."""
         if self.rules is None:
             return
         self.remember()
+        if self.app.autosave_store.exists():
+            self.app.go("confirm", _("Abandon the saved match?"),
+                        _("A match is saved for Continue. Starting a new game gives it up for good, and it "
+                          "counts as abandoned in the statistics."),
+                        _("Abandon"), self.abandon_and_start)
+            return
+        self.deal()
+
+    def abandon_and_start(self) -> None:
+        """Count the saved match as abandoned, delete it, and deal the new one."""
+        from game.session import abandon_saved_game
+        from game.store.saved_game import load_autosave
+
+        saved, _problem = load_autosave(self.app.autosave_store)
+        try:
+            if saved is not None:
+                abandon_saved_game(saved, self.app.autosave_store, self.app.stats_store)
+            else:
+                self.app.autosave_store.clear()
+        except OSError as error:
+            self.app.notify(_("The saved match could not be deleted: {error}").format(error=error.strerror or error),
+                            problem=True)
+        self.deal()
+
+    def deal(self) -> None:
+        """Open the table with a new match of the chosen rules and players."""
         match = Match(self.rules, seed=self.app.next_seed())
         self.app.go("table", session_for(self.app, match, self.seats()), how="replace")
 

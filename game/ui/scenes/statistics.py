@@ -13,10 +13,10 @@ from ..widgets import WidgetScene
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them.
 HEADINGS = (N_("Game"), N_("Opponents"), N_("Hands"), N_("Hands won"), N_("Matches"), N_("Matches won"),
-            N_("Best hand"), N_("Average hand"), N_("Longest streak"))
+            N_("Best hand"), N_("Average hand"), N_("Longest streak"), N_("Abandoned"))
 # Shorter headings for a narrow window, column by column.
 SHORT_HEADINGS = (N_("Game"), N_("Level"), N_("Hands"), N_("Won"), N_("Matches"), N_("Won"),
-                  N_("Best"), N_("Average"), N_("Streak"))
+                  N_("Best"), N_("Average"), N_("Streak"), N_("Left"))
 # Relative column widths (the game name needs the most room).
 COLUMN_WEIGHTS = (3.2, 1.3, 1.0, 1.2, 1.1, 1.3, 1.1, 1.3, 1.3)
 
