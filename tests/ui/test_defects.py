@@ -1,0 +1,37 @@
+"""Defects a player hit (issue 12), each driven through the screens with real pygame events."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+from game.rules import PRESETS
+from game.ui import i18n
+from game.ui.scenes.rules import RulesScene
+
+
+@pytest.fixture
+def english_catalogue(monkeypatch):
+    """The real English catalogue, chosen the way a player's desktop chooses it: through LANG."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    i18n.set_language(None)
+    assert type(i18n._translation).__name__ == "GNUTranslations"
+    yield
+    monkeypatch.undo()
+    i18n.set_language(None)
+
+
+def test_an_empty_message_is_never_translated_into_the_catalogue_header(english_catalogue):
+    assert i18n._("") == ""
+    assert i18n.ngettext("", "", 2) == ""
+    assert i18n._("New game") == "New game"
+
+
+def test_the_rules_of_this_game_show_no_catalogue_header(app, ui, english_catalogue):
+    app.push(RulesScene(app, rules=PRESETS["crazy_eights"]))
+    ui.step()
+    texts = [element.html_text for element in app.ui_manager.get_sprite_group().sprites()
+             if isinstance(element, pygame_gui.elements.UITextBox)]
+    assert texts and not any("Project-Id-Version" in text or "MIME-Version" in text for text in texts)
