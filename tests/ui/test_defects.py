@@ -35,3 +35,15 @@ def test_the_rules_of_this_game_show_no_catalogue_header(app, ui, english_catalo
     texts = [element.html_text for element in app.ui_manager.get_sprite_group().sprites()
              if isinstance(element, pygame_gui.elements.UITextBox)]
     assert texts and not any("Project-Id-Version" in text or "MIME-Version" in text for text in texts)
+
+
+def test_a_joker_reads_as_a_joker_in_the_move_log_and_other_cards_stay_chips(app):
+    from game.rules import FIRST_JOKER, Event, card_from_str
+    from game.ui.table.narration import describe
+
+    names = {0: "You", 1: "Ada"}
+    joker = FIRST_JOKER + 1          # the second joker, "X2"
+    lines = describe([Event("played", 1, (joker,)), Event("nominated", 1, suit=2)], names, human=0)
+    lines += describe([Event("played", 0, (card_from_str("8S"),))], names, human=0)
+    assert lines == ["Ada plays joker and names hearts", "You play 8S"]
+    assert not any("X2" in line for line in lines)
