@@ -47,3 +47,20 @@ def test_a_joker_reads_as_a_joker_in_the_move_log_and_other_cards_stay_chips(app
     lines += describe([Event("played", 0, (card_from_str("8S"),))], names, human=0)
     assert lines == ["Ada plays joker and names hearts", "You play 8S"]
     assert not any("X2" in line for line in lines)
+
+
+def test_escape_with_a_drop_down_open_closes_it_and_stays_on_new_game(app, ui):
+    from game.ui.scenes.new_game import NewGameScene
+
+    app.main_menu()
+    scene = NewGameScene(app)
+    app.push(scene)
+    ui.step()
+    menu = scene.players_menu
+    ui.click(menu)
+    assert menu.current_state is menu.menu_states["expanded"]
+    ui.key(pygame.K_ESCAPE)
+    assert app.scenes.top is scene, "Escape left the screen"
+    assert menu.current_state is menu.menu_states["closed"]
+    ui.key(pygame.K_ESCAPE)                       # nothing open now: Escape goes back
+    assert app.scenes.top is not scene

@@ -126,8 +126,19 @@ class WidgetScene(KeyboardFocus, Scene):
             self.press(event.ui_element)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self.on_escape()
+            # An open drop-down is the innermost thing on screen: Escape closes it and nothing else.
+            return self.close_drop_downs() or self.on_escape()
         return False
+
+    def close_drop_downs(self) -> bool:
+        """Fold up every open drop-down list; True if one was open."""
+        closed = False
+        for widget in self.widgets:
+            if isinstance(widget, pygame_gui.elements.UIDropDownMenu) and widget.alive() \
+                    and widget.current_state is widget.menu_states["expanded"]:
+                widget.current_state.should_transition = True   # closes on its next update, as a click would
+                closed = True
+        return closed
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         """Ticks in ticked check boxes and the filled part of sliders."""
