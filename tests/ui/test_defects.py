@@ -64,3 +64,38 @@ def test_escape_with_a_drop_down_open_closes_it_and_stays_on_new_game(app, ui):
     assert menu.current_state is menu.menu_states["closed"]
     ui.key(pygame.K_ESCAPE)                       # nothing open now: Escape goes back
     assert app.scenes.top is not scene
+
+
+def test_each_game_remembers_its_own_house_rules(app, ui, make_app):
+    from game.ui.scenes.new_game import NewGameScene
+
+    app.push(NewGameScene(app))
+    ui.step()
+    scene = app.scenes.top
+    ui.choose(scene.preset_menu, "Crazy Eights")
+
+    def ticked():
+        return {rule_id for toggle, rule_id in app.scenes.top.toggles.items()
+                if toggle.get_state() and toggle.is_enabled}
+
+    ui.click(next(t for t, rule_id in scene.toggles.items() if rule_id == "jokers"))
+    assert ticked() == {"jokers"}
+    ui.choose(scene.preset_menu, "Crazy Aces")
+    assert ticked() == set(), "the jokers were chosen for Crazy Eights, not Crazy Aces"
+    ui.click(next(t for t, rule_id in scene.toggles.items() if rule_id == "last_card"))
+    ui.choose(scene.preset_menu, "Crazy Eights")
+    assert ticked() == {"jokers"}
+    restarted = NewGameScene(make_app())                  # the next time the game starts
+    assert restarted.preset_id == "crazy_eights" and restarted.switches == {"jokers"}
+    assert restarted.switches_for("crazy_aces") == {"last_card"}
+
+
+def test_house_rules_saved_by_the_older_version_stay_with_their_game(make_app, home):
+    from game.store import Settings, SettingsStore, UserFolders
+    from game.ui.scenes.new_game import NewGameScene
+
+    SettingsStore(UserFolders.default()).save(Settings(last_new_game={
+        "preset": "crazy_aces", "players": 4, "levels": ["hard"] * 6, "match": "single", "switches": ["jokers"]}))
+    scene = NewGameScene(make_app())
+    assert scene.preset_id == "crazy_aces" and scene.switches == {"jokers"}
+    assert scene.switches_for("crazy_eights") == set()
