@@ -99,3 +99,25 @@ def test_house_rules_saved_by_the_older_version_stay_with_their_game(make_app, h
     scene = NewGameScene(make_app())
     assert scene.preset_id == "crazy_aces" and scene.switches == {"jokers"}
     assert scene.switches_for("crazy_eights") == set()
+
+
+def test_the_hand_result_names_the_person_once_with_no_level(app, monkeypatch):
+    from game.rules import Match, preset
+    from game.session import default_table
+    from game.ui.sessions import session_for
+    from game.ui.table import HandResultScene
+
+    rules = preset("crazy_eights", 3).replace(match_end="single_hand")
+    table = app.go("table", session_for(app, Match(rules, seed=5), default_table("You", 3, "hard")))
+    app.step(1 / 60)
+    while not table.match.hand.over:
+        table.session.apply(table.match.legal_moves()[0])
+    result = HandResultScene(app, table)
+    app.push(result)
+    app.step(1 / 60)
+    drawn = []
+    render = table.text.render
+    monkeypatch.setattr(table.text, "render", lambda text, *a, **k: drawn.append(text) or render(text, *a, **k))
+    result.draw(app.screen)                     # the result panel alone, not the table under it
+    assert drawn.count("You") == 1, drawn
+    assert drawn.count("Hard") == 2, "each computer player's level shows under its name"

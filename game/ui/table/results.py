@@ -13,6 +13,7 @@ import random
 import pygame
 
 from game.rules import card_to_str
+from game.session import HUMAN
 from game.ui.i18n import N_, _, level_name, ngettext
 
 from ..look import shapes
@@ -192,11 +193,15 @@ class HandResultScene(_ResultBase):
             self._avatar(surface, seat, (x_name + r, row.centery), r)
             name = self.text.fit(table.session.name(seat), self.px(19), x_cards - x_name - r * 2 - self.px(20),
                                  color=CREAM, bold=True)
-            surface.blit(name, name.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery - row.h * 0.14)))
             kind = table.session.seats[seat].kind
-            lvl = self.text.render(level_name(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, LIGHT_GREY),
-                                   bold=True)
-            surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
+            # A computer's level goes under its name; the person's row has no level (it would read
+            # "You" under the name "You"), so the name sits in the middle of the row.
+            name_y = row.centery if kind == HUMAN else row.centery - row.h * 0.14
+            surface.blit(name, name.get_rect(midleft=(x_name + r * 2 + self.px(10), name_y)))
+            if kind != HUMAN:
+                lvl = self.text.render(level_name(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, LIGHT_GREY),
+                                       bold=True)
+                surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
             # The cards still held.
             cards = list(result.hands.get(seat, ()))
             card_h = int(row.h * 0.84)
