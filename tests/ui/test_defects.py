@@ -121,3 +121,27 @@ def test_the_hand_result_names_the_person_once_with_no_level(app, monkeypatch):
     result.draw(app.screen)                     # the result panel alone, not the table under it
     assert drawn.count("You") == 1, drawn
     assert drawn.count("Hard") == 2, "each computer player's level shows under its name"
+
+
+def test_statistics_give_each_figure_its_unit_and_say_what_the_streak_counts(app, ui, home):
+    from game.store import StatisticsStore, UserFolders
+    from game.ui.scenes.statistics import StatisticsScene
+
+    store = StatisticsStore(UserFolders.default())
+    store.record_hand("crazy_eights", "hard", False, 26, True)      # penalty points: fewest is best
+    store.record_hand("crazy_eights", "hard", True, 0, True)        # a won hand, the match goes on
+    store.record_hand("switch", "easy", True, 0, True)
+    store.record_match("switch", "easy", True)                      # a won match: one in a row
+    app.push(StatisticsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    headings = [label.text for label in scene.widgets if getattr(label, "object_ids", None)
+                and any(str(i).startswith("#heading_") for i in label.object_ids)]
+    assert "Matches won in a row" in headings and "Longest streak" not in headings
+    rows = [[cell.text for cell in scene.cells[i:i + 9]] for i in range(0, len(scene.cells), 9)]
+    eights = next(row for row in rows if row[0] == "Crazy Eights")
+    switch = next(row for row in rows if row[0] == "Switch")
+    assert eights[6:] == ["0 pts", "13 pts", "0"]
+    assert switch[6:] == ["0 pts", "0 pts", "1"]
+    note = scene.note.html_text
+    assert "fewest penalty points" in note and "counted as each match ends" in note
