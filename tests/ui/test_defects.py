@@ -145,3 +145,36 @@ def test_statistics_give_each_figure_its_unit_and_say_what_the_streak_counts(app
     assert switch[6:] == ["0 pts", "0 pts", "1"]
     note = scene.note.html_text
     assert "fewest penalty points" in note and "counted as each match ends" in note
+
+
+def test_one_volume_slider_shows_and_sets_the_volume_heard(make_app, home):
+    import dataclasses
+
+    from game.store import SettingsStore, UserFolders
+    from game.ui.scenes.settings import SettingsScene
+    from tests.ui.conftest import Driver
+
+    store = SettingsStore(UserFolders.default())
+    settings, _problem = store.load()
+    store.save(dataclasses.replace(settings, sound_volume=0.5, effects_volume=0.8))   # an older file's two volumes
+    app = make_app()
+    ui = Driver(app)
+    app.push(SettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    assert len(scene.sliders) == 1
+    slider = next(iter(scene.sliders))
+    assert slider.get_current_value() == 40, "the slider shows what is heard: 50 % of 80 %"
+    labels = [w.text for w in scene.widgets if isinstance(w, pygame_gui.elements.UILabel)]
+    assert "Volume" in labels and "Sound volume" not in labels and "Effects volume" not in labels
+    knob, track = slider.sliding_button.get_abs_rect().center, slider.get_abs_rect()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=knob, button=1))
+    ui.step()
+    for x in range(knob[0], track.right - 40, 10):                    # drag the knob to the right
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, knob[1]), rel=(10, 0), buttons=(1, 0, 0)))
+        pygame.mouse.set_pos((x, knob[1]))
+        ui.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.right - 40, knob[1]), button=1))
+    ui.step(3)
+    assert (app.settings.sound_volume, app.settings.effects_volume) == (1.0, app.sound.volume)
+    assert app.sound.volume > 0.4
