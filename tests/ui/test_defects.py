@@ -178,3 +178,64 @@ def test_one_volume_slider_shows_and_sets_the_volume_heard(make_app, home):
     ui.step(3)
     assert (app.settings.sound_volume, app.settings.effects_volume) == (1.0, app.sound.volume)
     assert app.sound.volume > 0.4
+
+
+# ----- idle frame rate -----------------------------------------------------------------------------
+
+
+def frames_run_in(app, monkeypatch, seconds: float, poke=None) -> int:
+    """Run the real main loop for ``seconds`` (``poke()`` is called from another thread half-way)."""
+    import threading
+    import time
+
+    monkeypatch.setattr(app, "shutdown", lambda: None)
+    start = app.frames
+
+    def stop():
+        time.sleep(seconds / 2)
+        if poke is not None:
+            poke()
+        time.sleep(seconds / 2)
+        app.quit()
+
+    threading.Thread(target=stop, daemon=True).start()
+    app.run()
+    return app.frames - start
+
+
+def test_a_still_main_menu_is_drawn_a_few_times_a_second_and_input_wakes_it(app, ui, monkeypatch):
+    from game.ui.scene import IDLE_FPS
+
+    app.main_menu()
+    ui.step()
+    app._last_input -= 10                               # no input for a while
+    assert app.frame_rate() == IDLE_FPS
+    frames = frames_run_in(app, monkeypatch, 1.0)
+    assert frames <= IDLE_FPS + 3, f"{frames} frames in a second of nothing"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.step()
+    assert app.frame_rate() == 60, "input brings the full frame rate back at once"
+
+
+def test_the_table_waiting_for_the_person_pulses_at_the_ambient_rate_and_moves_at_full(app, ui, monkeypatch):
+    from game.rules import Match, preset
+    from game.session import default_table
+    from game.ui.scene import AMBIENT_FPS
+    from game.ui.sessions import session_for
+
+    table = app.go("table", session_for(app, Match(preset("crazy_eights", 3), 3), default_table("You", 3, "easy")))
+    assert table.frame_rate() == 60, "the deal is moving"
+    for _ in range(2000):
+        if table.human_turn() and table.frame_rate() == AMBIENT_FPS:
+            break
+        ui.step()
+    assert table.human_turn() and table.frame_rate() == AMBIENT_FPS
+    app._last_input -= 10
+    frames = frames_run_in(app, monkeypatch, 1.0)
+    assert frames <= AMBIENT_FPS + 4, f"{frames} frames in a second of waiting"
+    pulse = table.time
+    ui.step(3)
+    assert table.time > pulse, "the pulse clock still runs"
+    card = next(m.card for m in table.session.view().my_moves if m.kind == "play")
+    assert table.play_card(card) or table.chooser is not None
+    assert table.frame_rate() == 60, "a card flies to the pile at the full rate"

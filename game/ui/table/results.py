@@ -22,6 +22,7 @@ from ..look.palette import (AVATAR_RING, BLACK, CONFETTI, CREAM, EBONY, GOLD, GO
                              LIGHT_GREY, MEDAL_BRONZE, MEDAL_GOLD, MEDAL_NUMBER, MEDAL_RIM, MEDAL_SILVER, NO_MEDAL,
                              OUT_BADGE, PALE_GOLD, PENALTY_POINTS, POINTS_GAINED, RESULT_NOTE, RESULT_PANEL,
                              RESULT_SUBTITLE, SEAT_COLORS, WHITE)
+from ..scene import AMBIENT_FPS, FULL_FPS
 from ..widgets import WidgetScene
 from .animation import Timer, ease_out_back, speed_factor
 
@@ -61,6 +62,12 @@ class _ResultBase(WidgetScene):
 
     def update(self, dt: float) -> None:
         self.opened.update(dt)
+
+    def frame_rate(self) -> int:
+        """Full while the panel opens, then still (a spectator's table counts down at the ambient rate)."""
+        if self.opened.active:
+            return FULL_FPS
+        return AMBIENT_FPS if getattr(self, "auto", None) is not None else super().frame_rate()
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -277,6 +284,9 @@ class MatchResultScene(_ResultBase):
             return
         self.app.pop()
         self.app.pop()
+
+    def frame_rate(self) -> int:
+        return FULL_FPS if self.human_won else super().frame_rate()   # the confetti falls
 
     def update(self, dt: float) -> None:
         super().update(dt)

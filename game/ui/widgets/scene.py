@@ -9,7 +9,7 @@ from pygame_gui.core import ObjectID
 
 from ..look.paint import backdrop, dim, painted_frame
 from ..look.scale import ui_scale
-from ..scene import Scene
+from ..scene import AMBIENT_FPS, IDLE_FPS, Scene
 from .focus import KeyboardFocus
 from .marks import draw_marks
 
@@ -159,6 +159,11 @@ class WidgetScene(KeyboardFocus, Scene):
         """Escape goes back one screen by default."""
         self.app.pop()
         return True
+
+    def frame_rate(self) -> int:
+        """A widget screen is still between inputs, but for a text box's blinking cursor."""
+        typing = any(isinstance(w, pygame_gui.elements.UITextEntryLine) and w.is_focused for w in self.widgets)
+        return AMBIENT_FPS if typing else IDLE_FPS
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
