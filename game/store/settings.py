@@ -157,6 +157,15 @@ def _switches(value: Any) -> list[str] | dict[str, bool | list[str]]:
     return _names(value)
 
 
+def _switches_by_preset(value: Any) -> dict[str, list[str]]:
+    # Game id -> the house-rule ids ticked for that game.
+    if not isinstance(value, dict):
+        raise checks.InvalidValue(f"expected an object of game -> house rules, got {type(value).__name__}")
+    if len(value) > LAST_NEW_GAME_MAX_ITEMS:
+        raise checks.InvalidValue(f"expected at most {LAST_NEW_GAME_MAX_ITEMS} entries")
+    return {checks.name(key): _names(ids) for key, ids in value.items()}
+
+
 #: What each remembered New Game choice may hold; the New Game screen owns the meaning,
 #: the store makes sure a name is a name and a count a count, whatever the file says.
 LAST_NEW_GAME_SHAPE: dict[str, Callable[[Any], Any]] = {
@@ -165,6 +174,7 @@ LAST_NEW_GAME_SHAPE: dict[str, Callable[[Any], Any]] = {
     "levels": _names,
     "match": checks.name,
     "switches": _switches,
+    "switches_by_preset": _switches_by_preset,
 }
 
 

@@ -23,6 +23,11 @@ from .look.scale import font_scale, scaled_theme
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
 FPS = 60
+#: Seconds after the last input during which the loop keeps the full frame rate (pygame_gui's
+#: hover and press looks, a card lifting under the pointer, a drag).
+INPUT_GRACE = 0.5
+#: Seconds between looks at the event queue while the loop idles (the longest a key waits).
+IDLE_POLL = 0.008
 TITLE = "Crazy Eights"
 
 log = logging.getLogger(__name__)
@@ -94,6 +99,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = False
         self.frames = 0
+        self._last_input = time.monotonic()
+        self._woken_by: list = []     # the event that ended an idle wait, handled in the next frame
 
     # ----- the window -----------------------------------------------------------------
 
@@ -261,6 +268,8 @@ class App:
         """Route one event: app-wide keys and window events first, then widgets, then the top scene."""
         import pygame
 
+        if event.type != pygame.NOEVENT:
+            self._last_input = time.monotonic()
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -283,7 +292,7 @@ class App:
         """Run exactly one frame: read and dispatch events, update, draw, flip."""
         import pygame
 
-        events = pygame.event.get()
+        events, self._woken_by = self._woken_by + pygame.event.get(), []
         resizes = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
         # Dragging a window edge sends a burst of resize events: lay out once, for the last size.
         last_resize = max((i for i, event in enumerate(events) if event.type in resizes), default=-1)
@@ -314,8 +323,44 @@ class App:
         if self.scenes.top is not None:
             self.scenes.top.draw_over_widgets(self.screen)
 
+    def frame_rate(self) -> int:
+        """The frames a second the loop runs at now: full for a while after any input, else what the
+        top scene asks for (``Scene.frame_rate``)."""
+        top = self.scenes.top
+        if top is None or time.monotonic() - self._last_input < INPUT_GRACE:
+            return FPS
+        return min(FPS, max(1, int(top.frame_rate())))
+
+    def wait_for_frame(self) -> float:
+        """Wait for the next frame and return its time step in seconds.
+
+        At the full rate the clock paces the loop. Below it the loop sleeps in the event queue
+        until an event comes or the frame is due, so an idle screen costs almost nothing and input
+        is still answered at once.
+        """
+        import pygame
+
+        rate = self.frame_rate()
+        if rate >= FPS or self.frames == 0:
+            return min(self.clock.tick(FPS) / 1000.0, 0.1)  # a stalled frame must not make animations jump
+        # Look at the queue every few milliseconds rather than in pygame.event.wait, which on some
+        # video drivers (the dummy one among them) polls every millisecond and costs more than it saves.
+        due = time.monotonic() + 1.0 / rate
+        while True:
+            events = pygame.event.get()
+            now = time.monotonic()
+            if events or now >= due:
+                break
+            time.sleep(min(IDLE_POLL, due - now))
+        dt = self.clock.tick() / 1000.0
+        if events:
+            self._woken_by.extend(events)
+            # Input after a still spell starts whatever it sets moving from its first frame.
+            dt = min(dt, 1 / FPS)
+        return min(dt, 0.1)
+
     def run(self) -> int:
-        """The main loop, capped at 60 frames a second; returns the exit status."""
+        """The main loop, at up to 60 frames a second (fewer while nothing moves); returns the exit status."""
         import pygame
 
         if not len(self.scenes):
@@ -324,8 +369,7 @@ class App:
         first_frame_report = os.environ.get(FIRST_FRAME_VARIABLE)
         try:
             while self.running:
-                dt = self.clock.tick(FPS) / 1000.0
-                self.step(min(dt, 0.1))  # a stalled frame must not make animations jump
+                self.step(self.wait_for_frame())
                 if first_frame_report and self.frames == 1:
                     _report_first_frame(first_frame_report)
                     self.running = False

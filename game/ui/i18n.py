@@ -31,6 +31,9 @@ def set_language(language: str | None) -> None:
 
 def _(message: str) -> str:
     """The translation of ``message`` (the message itself in English)."""
+    # gettext files the catalogue's header under the empty message id: "" stays "".
+    if not message:
+        return message
     return _translation.gettext(message)
 
 
@@ -41,6 +44,8 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural translation that fits ``count``."""
+    if not singular:   # the empty id is the catalogue's header, never a message
+        return singular if count == 1 else plural
     return _translation.ngettext(singular, plural, count)
 
 

@@ -8,6 +8,14 @@ import pygame
 if TYPE_CHECKING:
     from .app import App
 
+#: Frames a second a scene may ask for (``Scene.frame_rate``): while something moves; while only a
+#: slow ambient animation runs (the "your turn" pulse, the drifting direction ring); while nothing
+#: changes at all (the loop then sleeps until an event comes, waking this often for clocks such as
+#: a text cursor's blink or a tool tip's delay).
+FULL_FPS = 60
+AMBIENT_FPS = 10
+IDLE_FPS = 4
+
 
 class Scene:
     """One screen. ``draw`` never changes state; ``update`` advances animations by ``dt`` seconds."""
@@ -37,6 +45,14 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene (widgets are drawn by the app after this)."""
+
+    def frame_rate(self) -> int:
+        """How many frames a second this scene needs now (FULL_FPS, AMBIENT_FPS or IDLE_FPS).
+
+        The app draws at this rate while the scene is on top and no input is arriving; a scene
+        that does not say is drawn at the full rate.
+        """
+        return FULL_FPS
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         """Paint what must show on top of the widgets (the top scene only)."""

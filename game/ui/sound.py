@@ -24,7 +24,11 @@ class Sound:
 
     @property
     def volume(self) -> float:
-        """The volume an effect plays at: the master volume times the effects volume."""
+        """The volume an effect plays at: the master volume times the effects volume.
+
+        The settings screen has one volume slider (there is no music to balance the effects
+        against); it keeps the master volume at full, while an older file may hold both.
+        """
         return max(0.0, min(1.0, self.sound_volume * self.effects_volume))
 
     def set_volumes(self, sound_volume: float | None = None, effects_volume: float | None = None) -> None:

@@ -58,6 +58,24 @@ def default_match_key(preset_id: str) -> str:
     return match_options(preset_id)[0][0]
 
 
+def remembered_switches(remembered: dict) -> dict[str, set[str]]:
+    """The house rules last ticked for each game, from ``settings.last_new_game``.
+
+    Saved choices hold ``switches_by_preset`` (game id -> switch ids); older ones hold only
+    ``switches``, the ticks of the game that was chosen then, which are kept for that game alone.
+    """
+    by_preset: dict[str, set[str]] = {}
+    stored = remembered.get("switches_by_preset")
+    if isinstance(stored, dict):
+        for preset_id, switches in stored.items():
+            if preset_id in PRESETS and isinstance(switches, list):
+                by_preset[preset_id] = {s for s in switches if isinstance(s, str)}
+    older = remembered.get("switches")
+    if remembered.get("preset") in PRESETS and remembered["preset"] not in by_preset and isinstance(older, list):
+        by_preset[remembered["preset"]] = {s for s in older if isinstance(s, str)}
+    return by_preset
+
+
 class NewGameScene(WidgetScene):
     """Set up a match against the computer."""
 
@@ -74,9 +92,9 @@ class NewGameScene(WidgetScene):
             for index, level in enumerate(levels[:MAX_PLAYERS - 1]):
                 if level in known:
                     self.levels[index] = level
-        offered = {rule.id for rule in house_rules_for(self.preset_id)}
-        switches = remembered.get("switches")
-        self.switches = {s for s in switches if s in offered} if isinstance(switches, list) else set()
+        #: The house rules ticked for each game: a switch chosen for one game is not carried to another.
+        self.switches_by_preset = remembered_switches(remembered)
+        self.switches = self.switches_for(self.preset_id)
         keys = [key for key, _l, _c in match_options(self.preset_id)]
         self.match_key = remembered.get("match") if remembered.get("match") in keys else default_match_key(self.preset_id)
         self.rules = None
@@ -98,6 +116,11 @@ class NewGameScene(WidgetScene):
             self.rules = None
             self.problem = str(error)
 
+    def switches_for(self, preset_id: str) -> set[str]:
+        """The house rules last ticked for ``preset_id`` that it offers (none if never chosen)."""
+        offered = {rule.id for rule in house_rules_for(preset_id)}
+        return self.switches_by_preset.get(preset_id, set()) & offered
+
     def built_in_switches(self) -> set[str]:
         """Switches the chosen game already has (shown ticked and fixed)."""
         base = preset(self.preset_id, self.players)
@@ -105,8 +128,11 @@ class NewGameScene(WidgetScene):
 
     def choices(self) -> dict:
         """What to remember in settings.last_new_game."""
+        by_preset = {**self.switches_by_preset, self.preset_id: self.switches}
+        # "switches" (this game's ticks) stays for older versions of the game reading the file.
         return {"preset": self.preset_id, "players": self.players, "levels": list(self.levels),
-                "match": self.match_key, "switches": sorted(self.switches)}
+                "match": self.match_key, "switches": sorted(self.switches),
+                "switches_by_preset": {pid: sorted(ids) for pid, ids in sorted(by_preset.items()) if ids}}
 
     def seats(self) -> list[Seat]:
         """Seat 0 is the player; the others are computer players at the chosen levels."""
@@ -318,9 +344,10 @@ class NewGameScene(WidgetScene):
         return super().handle_event(event)
 
     def set_preset(self, preset_id: str) -> None:
+        """Choose another game: its own house rules come back, this game's are kept for it."""
+        self.switches_by_preset[self.preset_id] = set(self.switches)
         self.preset_id = preset_id
-        offered = {rule.id for rule in house_rules_for(preset_id)}
-        self.switches &= offered
+        self.switches = self.switches_for(preset_id)
         self.match_key = default_match_key(preset_id)
         self.changed(rebuild=True)
 

@@ -1,4 +1,4 @@
-"""The settings screen: volumes, animation speed, full screen, name, card back and deck colours.
+"""The settings screen: the volume, animation speed, full screen, name, card back and deck colours.
 
 Every change is saved at once through ``app.save_settings``.
 """
@@ -55,12 +55,12 @@ class SettingsScene(WidgetScene):
         back_h = round(back_w * 1.4)
         choice_h = max(self.text_h(15) + 8, self.px(36))
         card_w = max(46, self.px(64))
-        left_h = 2 * pad + heading_h + self.px(10) + 5 * row_h + 4 * row_gap + self.text_h(15)
+        left_h = 2 * pad + heading_h + self.px(10) + 4 * row_h + 3 * row_gap + self.text_h(15)
         right_h = (2 * pad + heading_h + self.px(10) + back_h + self.px(8) + choice_h + self.px(22)
                    + row_h + self.px(6) + round(card_w * 1.4) + self.px(16) + row_h)
         panel_h = min(area_bottom - area_top, max(left_h, right_h) + self.px(12))
         top = area_top + (area_bottom - area_top - panel_h) // 2
-        labels = (_("Sound volume"), _("Effects volume"), _("Animation speed"), _("Your name"), _("Card back"))
+        labels = (_("Volume"), _("Animation speed"), _("Your name"), _("Card back"))
         label_w = max(self.text_w(text) for text in labels) + self.px(20)
 
         # Left: sound, motion, window, name.
@@ -76,17 +76,18 @@ class SettingsScene(WidgetScene):
         self.value_labels = {}
         value_w = self.text_w("100%") + self.px(6)
         slider_h = max(20, self.px(26))
-        for field, text in (("sound_volume", _("Sound volume")), ("effects_volume", _("Effects volume"))):
-            self.label((pad, y, label_w, row_h), text, "@field", container=left_panel)
-            slider = self.add(pygame_gui.elements.UIHorizontalSlider(
-                pygame.Rect(ctrl_x, y + (row_h - slider_h) // 2, ctrl_w - value_w - self.px(10), slider_h),
-                round(getattr(settings, field) * 100), (0, 100), self.manager, container=left_panel,
-                object_id=f"#{field}", click_increment=5))
-            self.sliders[slider] = field
-            self.value_labels[field] = self.label(
-                (ctrl_x + ctrl_w - value_w, y, value_w, row_h), f"{round(getattr(settings, field) * 100)}%",
-                "@value", container=left_panel)
-            y += row_h + row_gap
+        # One volume: the game has sound effects and no music, so a second slider would only scale
+        # the first. It shows what is heard (the two stored volumes multiplied, as older versions
+        # set them) and saves it as the effects volume with the master volume at full.
+        heard = round(self.app.sound.volume * 100)
+        self.label((pad, y, label_w, row_h), _("Volume"), "@field", container=left_panel)
+        slider = self.add(pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(ctrl_x, y + (row_h - slider_h) // 2, ctrl_w - value_w - self.px(10), slider_h),
+            heard, (0, 100), self.manager, container=left_panel, object_id="#volume", click_increment=5))
+        self.sliders[slider] = "effects_volume"
+        self.value_labels["effects_volume"] = self.label(
+            (ctrl_x + ctrl_w - value_w, y, value_w, row_h), f"{heard}%", "@value", container=left_panel)
+        y += row_h + row_gap
 
         self.label((pad, y, label_w, row_h), _("Animation speed"), "@field", container=left_panel)
         speed_options = [(_(text), key) for key, text in SPEEDS]
@@ -169,9 +170,8 @@ class SettingsScene(WidgetScene):
             field = self.sliders[event.ui_element]
             value = max(0, min(100, int(round(event.value))))
             self.value_labels[field].set_text(f"{value}%")
-            self.change(**{field: value / 100})
-            if field == "effects_volume":
-                self.app.sound.play("click")
+            self.change(sound_volume=1.0, effects_volume=value / 100)
+            self.app.sound.play("click")   # hear the new volume
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "speed", None):
             self.change(animation_speed=self.speed.selected_option[1])

@@ -1,24 +1,27 @@
 """The statistics screen: results per game and opponent level, and a Reset with confirmation."""
 from __future__ import annotations
 
+import html
+
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from game.ai import LEVELS
 from game.rules import PRESETS
 
-from ..i18n import N_, _, level_name
+from ..i18n import N_, _, level_name, ngettext
 from ..look.paint import draw_heading
 from ..widgets import WidgetScene
 
-# The store's SUMMARY_HEADINGS, in its order, as the player reads them.
+# The store's SUMMARY_HEADINGS, in its order, as the player reads them. The streak counts
+# matches (a won hand inside a match that is not over yet does not count), so it says so.
 HEADINGS = (N_("Game"), N_("Opponents"), N_("Hands"), N_("Hands won"), N_("Matches"), N_("Matches won"),
-            N_("Best hand"), N_("Average hand"), N_("Longest streak"), N_("Abandoned"))
+            N_("Best hand"), N_("Average hand"), N_("Matches won in a row"), N_("Abandoned"))
 # Shorter headings for a narrow window, column by column.
 SHORT_HEADINGS = (N_("Game"), N_("Level"), N_("Hands"), N_("Won"), N_("Matches"), N_("Won"),
-                  N_("Best"), N_("Average"), N_("Streak"), N_("Left"))
-# Relative column widths (the game name needs the most room).
-COLUMN_WEIGHTS = (3.2, 1.3, 1.0, 1.2, 1.1, 1.3, 1.1, 1.3, 1.3)
+                  N_("Best"), N_("Average"), N_("In a row"), N_("Left"))
+BEST_COLUMN, AVERAGE_COLUMN = 6, 7
 
 
 def game_name(preset_id: str) -> str:
@@ -29,12 +32,36 @@ def game_name(preset_id: str) -> str:
     return _("House rules") if preset_id == "custom" else preset_id
 
 
+def points_text(points: float | None, decimals: int = 0) -> str:
+    """A hand's points with their unit: "26 pts", "1 pt", "12.5 pts", "13 pts" ("–" before the first hand)."""
+    if points is None:
+        return "–"
+    shown = round(points, decimals)
+    text = f"{shown:.{decimals}f}".rstrip("0").rstrip(".") if decimals else str(round(points))
+    return ngettext("{points} pt", "{points} pts", 1 if shown == 1 else 2).format(points=text)
+
+
 def row_cells(row) -> list[str]:
     """One SummaryRow as the table's text."""
     cells = list(row.cells())
     cells[0] = game_name(row.preset_id)
     cells[1] = level_name(row.level)
+    cells[BEST_COLUMN] = points_text(row.best_hand_score)
+    cells[AVERAGE_COLUMN] = points_text(row.average_hand_score, 1)
     return cells
+
+
+def footnote(directions) -> str:
+    """What "best hand" and the streak mean, for the scoring directions of the rows shown
+    (``True``: penalty points, fewest is best; ``False``: the winner collects, most is best)."""
+    known = {direction for direction in directions if direction is not None}
+    if known == {True}:
+        best = _("Best hand: your fewest penalty points in one hand.")
+    elif known == {False}:
+        best = _("Best hand: your most points in one hand.")
+    else:
+        best = _("Best hand: your fewest penalty points in one hand (your most points where the winner collects).")
+    return best + "  " + _("Matches won in a row: your longest run, counted as each match ends.")
 
 
 class StatisticsScene(WidgetScene):
@@ -50,6 +77,8 @@ class StatisticsScene(WidgetScene):
         if problem:
             self.app.notify(problem, problem=True)
         self.rows = statistics.summary_rows(level_order=LEVELS)
+        #: Whether each row's scores are penalties (fewest is best), for the footnote.
+        self.directions = [statistics.entry(row.preset_id, row.level).low_is_good for row in self.rows]
 
     def build(self) -> None:
         width, height = self.app.size
@@ -57,7 +86,15 @@ class StatisticsScene(WidgetScene):
         button_h = max(self.text_h(17) + 14, self.px(50))
         table_w = min(width - self.px(60), self.px(1160))
         left = (width - table_w) // 2
-        table_h = height - top - self.px(36) - button_h - self.px(22)
+        bottom = height - self.px(36) - button_h - self.px(16)
+        note_h = 0
+        if self.rows:  # the note under the table: its height is the wrapped text's
+            self.note = self.add(pygame_gui.elements.UITextBox(
+                html.escape(footnote(self.directions)), pygame.Rect(left + self.px(8), 0, table_w - self.px(16), -1),
+                self.manager, object_id=ObjectID(object_id="#statistics_note", class_id="@description")))
+            note_h = self.note.rect.height
+            self.note.set_relative_position((left + self.px(8), bottom - note_h))
+        table_h = bottom - note_h - self.px(6) - top
         panel = self.frame((left, top, table_w, table_h), name="statistics_panel")
         inner = panel.get_container().get_rect()
         pad = self.px(16)

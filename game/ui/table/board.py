@@ -311,12 +311,13 @@ class Board:
         self.sprites = [s for s in self.sprites if not (s.remove_when_done and not s.busy)]
 
     def update_hand_looks(self, dt: float, seat: int | None, playable, turn: bool, highlight: bool,
-                          selected: int, hovered: CardSprite | None) -> None:
+                          selected: int, hovered: CardSprite | None) -> bool:
         """Lift the selected and hovered cards, and (on the player's turn) lift playable ones a little
-        and dim the rest; lifts ease towards their targets."""
+        and dim the rest; lifts ease towards their targets. Returns whether a lift is still easing."""
         sprites = self.hand_sprites(seat)
+        settling = False
         if not sprites:
-            return
+            return settling
         lift_h = self.layout.card_h * 0.16
         k = 1.0 - math.exp(-18.0 * dt)
         for i, sprite in enumerate(sprites):
@@ -334,6 +335,9 @@ class Board:
             sprite.lift += (target - sprite.lift) * k
             if abs(sprite.lift - target) < 0.3:
                 sprite.lift = target
+            else:
+                settling = True
+        return settling
 
     def hand_sprites(self, seat: int | None) -> list[CardSprite]:
         """The sprites of a seat's hand, left to right."""

@@ -1,9 +1,16 @@
 """The table's move log: rules events in player-facing words ("Ann plays 8S and names hearts")."""
 from __future__ import annotations
 
-from game.rules import SUITS, card_to_str
+from game.rules import FIRST_JOKER, SUITS, card_to_str
 
-from game.ui.i18n import _, ngettext, suit_name
+from game.ui.i18n import _, card_name, ngettext, suit_name
+
+
+def card_word(card: int) -> str:
+    """A card as the log writes it: its code for a suited card (the log draws ``8S`` as a rank and
+    suit chip), its spoken name for a joker, whose code (``X2``) means nothing to a player."""
+    return card_name(card_to_str(card)) if card >= FIRST_JOKER else card_to_str(card)
+
 
 def suit_word(suit: int) -> str:
     """``2`` -> ``"hearts"`` (in the player's language)."""
@@ -32,7 +39,7 @@ def describe(events, names: dict[int, str], human: int | None = None) -> list[st
         you = human is not None and event.player == human
         who = names.get(event.player, "?")
         if kind == "played":
-            card = card_to_str(event.cards[0])
+            card = card_word(event.cards[0])
             nominated = next((e for e in events[index + 1:index + 2] if e.kind == "nominated"), None)
             if nominated is not None:
                 text = (_("You play {card} and name {suit}") if you
@@ -80,7 +87,7 @@ def describe(events, names: dict[int, str], human: int | None = None) -> list[st
         elif kind == "hand_ended":
             lines.append(_("You win the hand!") if you else _("{name} wins the hand").format(name=who))
         elif kind == "starter":
-            lines.append(_("Starter card: {card}").format(card=card_to_str(event.cards[0])))
+            lines.append(_("Starter card: {card}").format(card=card_word(event.cards[0])))
     return lines
 
 

@@ -13,6 +13,7 @@ import random
 import pygame
 
 from game.rules import card_to_str
+from game.session import HUMAN
 from game.ui.i18n import N_, _, level_name, ngettext
 
 from ..look import shapes
@@ -21,6 +22,7 @@ from ..look.palette import (AVATAR_RING, BLACK, CONFETTI, CREAM, EBONY, GOLD, GO
                              LIGHT_GREY, MEDAL_BRONZE, MEDAL_GOLD, MEDAL_NUMBER, MEDAL_RIM, MEDAL_SILVER, NO_MEDAL,
                              OUT_BADGE, PALE_GOLD, PENALTY_POINTS, POINTS_GAINED, RESULT_NOTE, RESULT_PANEL,
                              RESULT_SUBTITLE, SEAT_COLORS, WHITE)
+from ..scene import AMBIENT_FPS, FULL_FPS
 from ..widgets import WidgetScene
 from .animation import Timer, ease_out_back, speed_factor
 
@@ -60,6 +62,12 @@ class _ResultBase(WidgetScene):
 
     def update(self, dt: float) -> None:
         self.opened.update(dt)
+
+    def frame_rate(self) -> int:
+        """Full while the panel opens, then still (a spectator's table counts down at the ambient rate)."""
+        if self.opened.active:
+            return FULL_FPS
+        return AMBIENT_FPS if getattr(self, "auto", None) is not None else super().frame_rate()
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -192,11 +200,15 @@ class HandResultScene(_ResultBase):
             self._avatar(surface, seat, (x_name + r, row.centery), r)
             name = self.text.fit(table.session.name(seat), self.px(19), x_cards - x_name - r * 2 - self.px(20),
                                  color=CREAM, bold=True)
-            surface.blit(name, name.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery - row.h * 0.14)))
             kind = table.session.seats[seat].kind
-            lvl = self.text.render(level_name(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, LIGHT_GREY),
-                                   bold=True)
-            surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
+            # A computer's level goes under its name; the person's row has no level (it would read
+            # "You" under the name "You"), so the name sits in the middle of the row.
+            name_y = row.centery if kind == HUMAN else row.centery - row.h * 0.14
+            surface.blit(name, name.get_rect(midleft=(x_name + r * 2 + self.px(10), name_y)))
+            if kind != HUMAN:
+                lvl = self.text.render(level_name(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, LIGHT_GREY),
+                                       bold=True)
+                surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
             # The cards still held.
             cards = list(result.hands.get(seat, ()))
             card_h = int(row.h * 0.84)
@@ -272,6 +284,9 @@ class MatchResultScene(_ResultBase):
             return
         self.app.pop()
         self.app.pop()
+
+    def frame_rate(self) -> int:
+        return FULL_FPS if self.human_won else super().frame_rate()   # the confetti falls
 
     def update(self, dt: float) -> None:
         super().update(dt)

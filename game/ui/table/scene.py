@@ -18,7 +18,7 @@ import pygame
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
 from game.ui.i18n import _, hint_text, reason_text
 
-from ..scene import Scene
+from ..scene import AMBIENT_FPS, FULL_FPS, Scene
 from .animation import Timer, speed_factor
 from .board import Board
 from .effects import Effects
@@ -60,6 +60,7 @@ class TableScene(Scene):
         self.result_pending_for = 0  # hand number whose result is waiting to be shown
         self.result_shown_for = 0
         self.time = 0.0
+        self.hand_settling = False   # a card of the person's hand is still rising or sinking
         self.started = False
         self.closed = False
 
@@ -341,14 +342,23 @@ class TableScene(Scene):
                 self.result_timer = None
                 self._show_result()
 
+    def frame_rate(self) -> int:
+        """Full while anything moves or a computer is to play; else the ambient rate, for the
+        "your turn" pulse and the drifting direction ring."""
+        moving = (self.board.moving or self.hand_settling or self.effects.active or self.chooser is not None
+                  or self.input.drag is not None or self.result_timer is not None
+                  or self.thinking_seat() is not None)
+        return FULL_FPS if moving else AMBIENT_FPS
+
     def _update_hand_looks(self, dt: float) -> None:
         view = self.session.view()
         hovered = None
         if self.input.drag is None and self.chooser is None:
             hovered = self.input.sprite_at(self.input.mouse)
         self.input.hover = hovered
-        self.board.update_hand_looks(dt, self.session.human, view.playable, view.my_turn,
-                                     bool(self.app.settings.highlight_playable), self.input.selected, hovered)
+        self.hand_settling = self.board.update_hand_looks(
+            dt, self.session.human, view.playable, view.my_turn, bool(self.app.settings.highlight_playable),
+            self.input.selected, hovered)
 
     def _drive_computers(self, dt: float) -> None:
         seat = self.thinking_seat()

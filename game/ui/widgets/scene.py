@@ -9,7 +9,7 @@ from pygame_gui.core import ObjectID
 
 from ..look.paint import backdrop, dim, painted_frame
 from ..look.scale import ui_scale
-from ..scene import Scene
+from ..scene import AMBIENT_FPS, IDLE_FPS, Scene
 from .focus import KeyboardFocus
 from .marks import draw_marks
 
@@ -126,8 +126,19 @@ class WidgetScene(KeyboardFocus, Scene):
             self.press(event.ui_element)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self.on_escape()
+            # An open drop-down is the innermost thing on screen: Escape closes it and nothing else.
+            return self.close_drop_downs() or self.on_escape()
         return False
+
+    def close_drop_downs(self) -> bool:
+        """Fold up every open drop-down list; True if one was open."""
+        closed = False
+        for widget in self.widgets:
+            if isinstance(widget, pygame_gui.elements.UIDropDownMenu) and widget.alive() \
+                    and widget.current_state is widget.menu_states["expanded"]:
+                widget.current_state.should_transition = True   # closes on its next update, as a click would
+                closed = True
+        return closed
 
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         """Ticks in ticked check boxes and the filled part of sliders."""
@@ -148,6 +159,11 @@ class WidgetScene(KeyboardFocus, Scene):
         """Escape goes back one screen by default."""
         self.app.pop()
         return True
+
+    def frame_rate(self) -> int:
+        """A widget screen is still between inputs, but for a text box's blinking cursor."""
+        typing = any(isinstance(w, pygame_gui.elements.UITextEntryLine) and w.is_focused for w in self.widgets)
+        return AMBIENT_FPS if typing else IDLE_FPS
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
