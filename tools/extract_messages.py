@@ -302,13 +302,16 @@ def render_catalogue(language: str, entries: list[Entry]) -> str:
             out.append(f"#: {reference}")
         if entry.flags:
             out.append("#, " + ", ".join(entry.flags))
-        out.append(f"msgid {_quote(entry.msgid)}")
+        lines = [f"msgid {_quote(entry.msgid)}"]
         if entry.plural is None:
-            out.append(f"msgstr {_quote(entry.msgstr[0])}")
+            lines.append(f"msgstr {_quote(entry.msgstr[0])}")
         else:
-            out.append(f"msgid_plural {_quote(entry.plural)}")
+            lines.append(f"msgid_plural {_quote(entry.plural)}")
             for index, text in enumerate(entry.msgstr):
-                out.append(f"msgstr[{index}] {_quote(text)}")
+                lines.append(f"msgstr[{index}] {_quote(text)}")
+        if entry.obsolete:  # only a hand-edited catalogue has these: a merge drops them
+            lines = ["#~ " + line for line in "\n".join(lines).split("\n")]
+        out += lines
         out.append("")
     return "\n".join(out)
 
