@@ -226,7 +226,7 @@ def parse_po(text: str) -> tuple[str, list[Entry]]:
                 finish()
                 field = None
             if line.startswith("#:"):
-                references += line[2:].split()
+                references.append(line[2:].strip())  # one reference a line, as written here
             elif line.startswith("#,"):
                 flags += [flag.strip() for flag in line[2:].split(",") if flag.strip()]
             elif line == "#" or line.startswith("# "):
