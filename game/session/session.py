@@ -21,6 +21,7 @@ from game.store.saved_game import SavedGame, save_autosave
 
 from .coach import Hint, explain, hint_bot
 from .computer import AIWorker, make_bot
+from .undo import UndoRefused, rewound, undo_point
 from .seats import Seat, SeatError, check_table
 from .view import TableView, table_view
 
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 DEFAULT_THINK_BUDGET_MS = 250
 #: The stores a session writes, as ``report_problem`` names them.
 AUTOSAVE, STATISTICS = "autosave", "statistics"
+#: The statistics level under which a match with a taken-back move counts, apart from the others.
+PRACTICE = "practice"
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,10 @@ class TableSession:
     def __init__(self, match: Match, seats, *, autosave=None, statistics=None,
                  think_budget_ms: int = DEFAULT_THINK_BUDGET_MS, worker: AIWorker | None = None,
                  history: list[HistoryEntry] | None = None,
-                 report_problem: Callable[[str, str], None] | None = None):
+                 report_problem: Callable[[str, str], None] | None = None, practice: bool = False):
         self.match = match
+        #: A move was taken back in this match: its results count apart, as practice.
+        self.practice = practice
         self.seats: tuple[Seat, ...] = check_table(seats, match.rules.players)
         self.human: int | None = next((i for i, seat in enumerate(self.seats) if seat.is_human), None)
         #: The seat whose cards the screen shows face up (the person's, or seat 0 for spectators).
@@ -97,11 +102,11 @@ class TableSession:
             seats = seats_for(match.rules.players)
         else:
             raise SeatError("the list of players is missing")
-        return cls(match, seats, history=history, **options)
+        return cls(match, seats, history=history, practice=saved.practice, **options)
 
     def saved_game(self) -> SavedGame:
         """The match and its seats as a saved game."""
-        return SavedGame.of(self.match, self.seats)
+        return SavedGame.of(self.match, self.seats, self.practice)
 
     def rematch(self, seed: int) -> "TableSession":
         """A new match with the same rules, seats and stores."""
@@ -300,6 +305,29 @@ class TableSession:
             self.autosave()
         return events
 
+    def undo(self) -> None:
+        """Take back the person's last decision and every computer move since; raises UndoRefused.
+
+        Refused once a hidden card was seen since (someone drew, or the hand ended): see
+        ``game.session.undo``. The match counts as practice from then on.
+        """
+        if self.human is None:
+            raise UndoRefused("nothing_to_undo", "nobody plays at this table")
+        index = undo_point(self.history, self.human)
+        history: list[HistoryEntry] = []
+
+        def heard(match, seat, move, events):
+            history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
+
+        self.match = rewound(self.match, self.history, index, heard)
+        self.history = history
+        self.named_by = _last_nominator(history)
+        self.practice = True
+        self.version += 1
+        self._computer_move = None
+        self.worker.cancel()
+        self.autosave()
+
     def next_hand(self) -> list[Event]:
         """Deal the next hand (once the hand's result has been seen); returns the deal events."""
         events = self.match.start_next_hand()
@@ -348,8 +376,10 @@ class TableSession:
         self._failing.discard(store)
 
     def statistics_key(self) -> tuple[str, str] | None:
-        """(preset id or "custom", strongest computer level) under which the person's results count."""
-        return _statistics_key(self.match, self.seats)
+        """(preset id or "custom", strongest computer level, or "practice" once a move was taken back)
+        under which the person's results count."""
+        key = _statistics_key(self.match, self.seats)
+        return (key[0], PRACTICE) if key is not None and self.practice else key
 
     def _finished_hand(self, result) -> None:
         """Queue the person's result of the hand that just ended (and of the match, if it ended)."""

@@ -40,15 +40,17 @@ class SavedSeat:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A match record (replayable by the rules core) and, when known, who sat where."""
+    """A match record (replayable by the rules core), who sat where (when known), and whether the
+    match is practice (a move was taken back: its results are kept apart from the others)."""
 
     record: dict[str, Any]
     seats: tuple[SavedSeat, ...] | None
+    practice: bool = False
 
     @classmethod
-    def of(cls, match: Match, seats) -> "SavedGame":
+    def of(cls, match: Match, seats, practice: bool = False) -> "SavedGame":
         """The saved game of a match in play; ``seats`` are objects with ``name`` and ``kind``."""
-        return cls(match.to_record(), tuple(SavedSeat(seat.name, seat.kind) for seat in seats))
+        return cls(match.to_record(), tuple(SavedSeat(seat.name, seat.kind) for seat in seats), practice)
 
     @classmethod
     def from_document(cls, document: Any) -> "SavedGame":
@@ -64,14 +66,22 @@ class SavedGame:
         record = document["record"]
         if not isinstance(record, dict):
             raise SavedGameError("the match record is damaged")
+        unknown = set(document) - {"record", "seats", "practice"}
+        if unknown:
+            raise SavedGameError(f"the saved game holds what this version does not know: {', '.join(sorted(unknown))}")
+        practice = document.get("practice", False)
+        if not isinstance(practice, bool):
+            raise SavedGameError("the saved game's practice mark is damaged")
         seats = document.get("seats")
-        return cls(record, None if seats is None else check_seats(seats))
+        return cls(record, None if seats is None else check_seats(seats), practice)
 
     def to_document(self) -> dict[str, Any]:
         """What is written to disk."""
         document: dict[str, Any] = {"record": self.record}
         if self.seats is not None:
             document["seats"] = [seat.to_json() for seat in self.seats]
+        if self.practice:
+            document["practice"] = True
         return document
 
     def match(self, observer=None) -> Match:

@@ -66,7 +66,8 @@ RANK_PLURALS = {
 
 
 #: The computer levels as players read them, and what the person's own seat is called.
-SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You")}
+SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You"),
+                   "practice": N_("Practice")}
 
 
 def level_name(kind: str) -> str:
@@ -154,6 +155,17 @@ def reason_text(error) -> str:
         return _("The current hand is not over yet.")
     # A reason this version does not know yet: the rules core's own English sentence.
     return _capital(str(error))
+
+
+def undo_refusal_text(refusal) -> str:
+    """Why a move cannot be taken back, for the player."""
+    if refusal.reason == "card_seen":
+        return _("A card was drawn since your last move, so it cannot be taken back.")
+    if refusal.reason == "hand_over":
+        return _("The hand is over: its moves cannot be taken back.")
+    if refusal.reason == "switched_off":
+        return _("Undo is switched off in the settings.")
+    return _("There is no move of yours to take back in this hand.")
 
 
 def hint_text(hint) -> str:

@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from game.rules import Match, card_to_str, preset
+from game.rules import Match, Move, card_to_str, preset
 from game.session import Seat
 from game.ui.sessions import session_for
 
@@ -123,9 +123,9 @@ def drag(app, start, end, steps: int = 8, before_release=None) -> None:
     mouse_up(app, end)
 
 
-def key(app, key_code) -> None:
-    post(pygame.KEYDOWN, key=key_code, mod=0, unicode="", scancode=0)
-    post(pygame.KEYUP, key=key_code, mod=0, unicode="", scancode=0)
+def key(app, key_code, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key_code, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=key_code, mod=mod, unicode="", scancode=0)
     app.step(FPS_DT)
 
 
@@ -512,3 +512,42 @@ def test_the_hint_button_shows_only_on_the_players_turn(app):
     run_until(app, lambda: table.human_turn())
     step(app, 2)
     assert table.input.buttons["hint"].visible
+
+
+def test_ctrl_z_takes_back_the_players_move_and_the_computer_moves_since(app):
+    app.settings = dataclasses.replace(app.settings, animation_speed="fast")
+    table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
+    before = table.match.to_record()
+    hand_before = sorted(human_hand(table.match))
+    card = sorted(playable(table.match))[0]
+    click(app, card_point(table, card))
+    if table.chooser is not None:
+        key(app, pygame.K_h)  # name hearts
+    run_until(app, lambda: table.human_turn() or table.match.hand.over, limit=20)
+    drew = any(e.kind in ("drew", "penalty_paid", "reshuffled") for entry in table.session.history
+               for e in entry.events if entry.seat is not None)
+    assert len(moves_played(table.match)) > len(before["hands"][-1])
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert not drew and not table.match.hand.over, "this seed's computers play without drawing"
+    assert table.match.to_record() == before
+    assert sorted(human_hand(table.match)) == hand_before
+    assert table.session.practice
+    step(app, 60)
+    # Every card is back where the position says: the one taken back in the hand, the others' fans full.
+    assert sorted(s.card for s in table.my_sprites()) == hand_before
+    for seat_view in table.session.view().seats:
+        if seat_view.seat != 0:
+            fan = [s for s in table.board.sprites if s.zone == ("hand", seat_view.seat)]
+            assert len(fan) == seat_view.card_count and all(s.card == -1 for s in fan)
+
+
+def test_undo_after_drawing_says_why_it_cannot(app):
+    table = open_table(app, C8, find_seed(C8, lambda m: Move("draw") in m.legal_moves()))
+    assert "draw" in {m.kind for m in table.session.view().my_moves}
+    key(app, pygame.K_d)
+    step(app, 2)
+    record = table.match.to_record()
+    click(app, table.input.buttons["undo"].rect.center)
+    step(app, 2)  # pygame_gui tells the scene about the press on the next frame
+    assert table.match.to_record() == record
+    assert table.effects.toast[0] == "A card was drawn since your last move, so it cannot be taken back."

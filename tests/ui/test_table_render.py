@@ -63,7 +63,8 @@ def check_table(table, size):
         fan = pygame.Rect(0, 0, spot.max_fan_width, spot.card_h * 1.15)
         fan.center = spot.center
         boxes.append((f"seat {seat}", spot.plate.union(fan) if not spot.bottom else spot.plate))
-    for name in ("stock", "pile", "log_rect", "buttons_rect", "human_plate", "menu_button", "hint_button"):
+    for name in ("stock", "pile", "log_rect", "buttons_rect", "human_plate", "menu_button", "hint_button",
+                 "undo_button"):
         assert screen.contains(getattr(lay, name)), f"{name} off-screen in {size}"
     ring = [lay.ring_point(a) for a in range(0, 360, 3)]
     assert all(screen.collidepoint(p) for p in ring)
@@ -71,7 +72,8 @@ def check_table(table, size):
     suit.center = lay.suit_center
     centre = lay.stock.union(lay.pile).union(suit)
     boxes += [("centre", centre), ("log", lay.log_rect), ("buttons", lay.buttons_rect),
-              ("menu", lay.menu_button), ("hint", lay.hint_button)]
+              ("menu", lay.menu_button), ("hint", lay.hint_button),
+              ("undo", lay.undo_button)]
     # Seat blocks, the centre and the corner panels never overlap one another or the direction ring.
     for i, (name_a, a) in enumerate(boxes):
         for name_b, b in boxes[i + 1:]:

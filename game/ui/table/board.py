@@ -135,8 +135,12 @@ class Board:
         return targets
 
     def sync(self, view, speed: float, animate: bool = True, events=(), actor: int | None = None,
-             retarget_only: bool = False) -> None:
-        """Match sprites to the view's cards and send each one where it belongs."""
+             retarget_only: bool = False, taking_back: bool = False) -> None:
+        """Match sprites to the view's cards and send each one where it belongs.
+
+        ``taking_back``: moves were undone, so cards leaving the pile go back, face down, to the
+        hands that gained a card (not from the stock, as a draw would).
+        """
         if self.layout is None:
             return
         lay = self.layout
@@ -165,6 +169,14 @@ class Board:
                     sprite = from_actor.pop()
                     pool[HIDDEN].remove(sprite)
                     sprite.reveal(target.card)
+                    assigned[i] = sprite
+        if taking_back:
+            from_pile = [s for sprites in pool.values() for s in sprites if s.zone == PILE_ZONE]
+            for i, target in enumerate(targets):
+                if assigned[i] is None and target.card == HIDDEN and from_pile:
+                    sprite = from_pile.pop()
+                    pool[sprite.card].remove(sprite)
+                    sprite.conceal()
                     assigned[i] = sprite
         leftovers = [s for sprites in pool.values() for s in sprites]
         reshuffled = any(e.kind == "reshuffled" for e in events)

@@ -61,7 +61,7 @@ class TableInput:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._mouse_up(event.pos)
         if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self._key(event.key, getattr(event, "mod", 0))
         return False
 
     def drop_drag(self) -> None:
@@ -141,7 +141,7 @@ class TableInput:
         zone = lay.pile.inflate(int(lay.card_w * 0.9), int(lay.card_h * 0.5))
         return zone.collidepoint(sprite.x, sprite.y) or zone.collidepoint(pos)
 
-    def _key(self, key) -> bool:
+    def _key(self, key, mod: int = 0) -> bool:
         scene = self.scene
         if key == pygame.K_ESCAPE:
             scene.open_pause()
@@ -163,6 +163,9 @@ class TableInput:
             return True
         if key == pygame.K_h:
             scene.ask_hint()
+            return True
+        if key == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            scene.undo()
             return True
         return False
 
@@ -212,10 +215,14 @@ class TableInput:
             tool_tip_text=_("What would a strong player do? (H)"))
         hint.hide()
         self.buttons["hint"] = hint
+        self.buttons["undo"] = pygame_gui.elements.UIButton(
+            layout.undo_button, _("Undo"), manager,
+            object_id=ObjectID(object_id="#table_undo", class_id="@small_button"),
+            tool_tip_text=_("Take back your last move (Ctrl+Z)"))
 
     def update_buttons(self, kinds) -> None:
         """Show exactly the buttons whose moves are legal now ("hint" among ``kinds`` shows the hint button)."""
-        for name in (*CALL_BUTTONS, "hint"):
+        for name in (*CALL_BUTTONS, "hint", "undo"):
             button = self.buttons.get(name)
             if button is None:
                 continue
@@ -233,6 +240,8 @@ class TableInput:
                     self.scene.open_pause()
                 elif name == "hint":
                     self.scene.ask_hint()
+                elif name == "undo":
+                    self.scene.undo()
                 else:
                     self.scene.human_move(Move(name))
                 return True

@@ -75,6 +75,7 @@ class Layout:
     info_rect: pygame.Rect
     menu_button: pygame.Rect
     hint_button: pygame.Rect
+    undo_button: pygame.Rect
     toast_center: tuple[int, int]
     seats: dict[int, SeatSpot] = field(default_factory=dict)
 
@@ -219,8 +220,9 @@ def compute_layout(size: tuple[int, int], seat_count: int, view_seat: int = 0,
     info_rect = pygame.Rect(margin, margin, int(clamp(w * 0.2, 180, 360)), int(font_size * 2.4))
     menu_button = pygame.Rect(0, 0, int(clamp(w * 0.09, 84, 150)), int(clamp(h * 0.05, 28, 46)))
     menu_button.topright = (w - margin, margin)
-    hint_button = menu_button.copy()
-    hint_button.topright = (menu_button.left - gap, margin)
+    # Hint and Undo stand under Menu, in the corner no seat uses.
+    hint_button = menu_button.move(0, menu_button.h + gap)
+    undo_button = hint_button.move(0, hint_button.h + gap)
 
     layout = Layout(
         size=(w, h), seat_count=seat_count, view_seat=view_seat, has_human=has_human,
@@ -230,7 +232,8 @@ def compute_layout(size: tuple[int, int], seat_count: int, view_seat: int = 0,
         penalty_center=penalty_center, hand_center_x=w // 2, hand_base_y=hand_base_y,
         hand_max_width=int(hand_max_width), hand_zone=hand_zone, log_rect=log_rect,
         buttons_rect=buttons_rect, button_size=(button_w, button_h), human_plate=human_plate,
-        info_rect=info_rect, menu_button=menu_button, hint_button=hint_button, toast_center=toast_center,
+        info_rect=info_rect, menu_button=menu_button, hint_button=hint_button,
+        undo_button=undo_button, toast_center=toast_center,
     )
 
     # Seats around an ellipse; the viewpoint seat at the bottom, the rest clockwise.

@@ -16,7 +16,8 @@ from collections import deque
 import pygame
 
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
-from game.ui.i18n import _, hint_text, reason_text
+from game.session import UndoRefused
+from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
 from .animation import Timer, speed_factor
@@ -312,6 +313,24 @@ class TableScene(Scene):
             sprites = self.my_sprites()
             self.input.selected = next((i for i, s in enumerate(sprites) if s.card == hint.move.card), -1)
 
+    def undo(self) -> None:
+        """Take back the person's last move and the computer moves since (Ctrl+Z, or the Undo button)."""
+        if self.chooser is not None or self.result_timer is not None:
+            return
+        try:
+            self.session.undo()
+        except UndoRefused as refusal:
+            self.effects.show_toast(undo_refusal_text(refusal))
+            self.effects.sound("invalid")
+            return
+        self.hint_for = None
+        self.log.clear()
+        self.log.extend(history_lines(self.session.history, self.session.seats, self.session.human))
+        self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
+        self.input.selected = -1
+        self.ai_wait = PACE.get(self.app.settings.animation_speed, 0.75)
+        self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
+
     def open_pause(self) -> None:
         """The pause menu (Escape or the Menu button)."""
         self.input.drop_drag()
@@ -371,6 +390,8 @@ class TableScene(Scene):
     def _update_buttons(self) -> None:
         view = self.session.view()
         kinds = view.move_kinds | {"hint"} if self.chooser is None and view.my_turn else frozenset()
+        if self.session.human is not None:
+            kinds = kinds | {"undo"}
         self.input.update_buttons(kinds)
 
     def _show_result(self) -> None:

@@ -319,6 +319,10 @@ class CardSprite:
         self.index = 0
         self.flying = False
 
+    def conceal(self) -> None:
+        """Become a card the viewer cannot see (one taken back into another player's hand)."""
+        self.card, self.code = -1, None
+
     def reveal(self, card: int) -> None:
         """Become ``card``: a face-down card of another player's turns out to be the one they played."""
         self.card = card

@@ -1,0 +1,44 @@
+"""Fair undo: back to before the person's last decision, as long as no hidden card was seen since.
+
+Taking back a move after a card was drawn would let the person play on knowing that card
+(and, after a penalty, which cards the others picked up), so those undos are refused.
+The match is rebuilt from its record: a seed and a list of moves replay it exactly.
+"""
+from __future__ import annotations
+
+from game.rules import Match
+
+#: Events after which a card nobody could see before is known (or the hands are shown).
+REVEALING = frozenset({"drew", "penalty_paid", "last_card_penalty", "reshuffled", "hand_ended"})
+
+
+class UndoRefused(ValueError):
+    """An undo the table does not allow now; ``reason`` says why (a code the screen puts in words)."""
+
+    def __init__(self, reason: str, message: str):
+        super().__init__(message)
+        self.reason = reason
+
+
+def undo_point(history, person: int) -> int:
+    """The index in ``history`` of the person's last decision in this hand; raises UndoRefused."""
+    for index in range(len(history) - 1, -1, -1):
+        entry = history[index]
+        if entry.seat is None:
+            raise UndoRefused("nothing_to_undo", "there is no move of yours to take back in this hand")
+        if any(event.kind == "hand_ended" for event in entry.events):
+            raise UndoRefused("hand_over", "the hand is over")
+        if any(event.kind in REVEALING for event in entry.events):
+            raise UndoRefused("card_seen", "a card was drawn since your last move")
+        if entry.seat == person:
+            return index
+    raise UndoRefused("nothing_to_undo", "there is no move of yours to take back in this hand")
+
+
+def rewound(match: Match, history, index: int, observer) -> Match:
+    """``match`` replayed from its record up to (not including) the step ``history[index]``."""
+    deal = max(i for i in range(index + 1) if history[i].seat is None)
+    keep = index - deal - 1  # the moves of this hand before the taken-back one
+    record = match.to_record()
+    record["hands"][-1] = record["hands"][-1][:keep]
+    return Match.from_record(record, observer)
