@@ -129,7 +129,7 @@ class TableSession:
         """The position as the viewer may see it (rebuilt only when the position changed)."""
         if self._view is None or self._view.version != self.version:
             self._view = table_view(self.match, self.seats, self.viewer, self.named_by, self.version,
-                                    viewer_sees_cards=self.human is not None)
+                                    viewer_sees_cards=self.human is not None, history=self.history)
         return self._view
 
     @property

@@ -28,6 +28,54 @@ class SeatView:
 
 
 @dataclass(frozen=True)
+class LastAction:
+    """What last happened to one seat this hand, shown beside it until its next turn.
+
+    ``kind``: "play" (``card``, and ``suit`` when a wild named one), "draw" (``count`` cards),
+    "pass", "skipped" (lost a turn) or "penalty" (picked up ``count`` cards).
+    """
+
+    kind: str
+    card: int | None = None
+    suit: int | None = None
+    count: int = 0
+
+
+def last_actions(history, seats: int, to_act: int | None) -> tuple[LastAction | None, ...]:
+    """Each seat's last action in the current hand (None for a seat to act now, or one that has not acted)."""
+    found: list[LastAction | None] = [None] * seats
+    done = [False] * seats
+    for entry in reversed(history):
+        if entry.seat is None:
+            break
+        for event in reversed(entry.events):
+            player = event.player
+            if not 0 <= player < seats or done[player]:
+                continue
+            action = _action_of(event, entry.events)
+            if action is not None:
+                found[player], done[player] = action, True
+    if to_act is not None:
+        found[to_act] = None  # it is their turn now: what they did last time is old news
+    return tuple(found)
+
+
+def _action_of(event, events) -> LastAction | None:
+    if event.kind == "played":
+        named = next((e.suit for e in events if e.kind == "nominated"), None)
+        return LastAction("play", event.cards[0], named)
+    if event.kind == "drew":
+        return LastAction("draw", count=event.count)
+    if event.kind in ("penalty_paid", "last_card_penalty"):
+        return LastAction("penalty", count=event.count)
+    if event.kind == "skipped":
+        return LastAction("skipped")
+    if event.kind == "passed":
+        return LastAction("pass")
+    return None
+
+
+@dataclass(frozen=True)
 class TableView:
     """The table from one seat: public state, that seat's own cards and, on its turn, its legal moves
     (out of turn, ``my_moves`` holds only the "last card" call while it is open for the viewer).
@@ -57,6 +105,8 @@ class TableView:
     seats: tuple[SeatView, ...]
     my_cards: tuple[int, ...]
     my_moves: tuple[Move, ...]
+    #: Per seat: what last happened to it this hand (see ``LastAction``), for the badges by the seats.
+    last_actions: tuple[LastAction | None, ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -75,7 +125,7 @@ class TableView:
 
 
 def table_view(match: Match, seats, viewer: int, named_by: int | None, version: int,
-               viewer_sees_cards: bool = True) -> TableView:
+               viewer_sees_cards: bool = True, history=()) -> TableView:
     """The view of ``match`` from ``viewer``; ``seats`` hold names and kinds by match seat."""
     hand = match.hand
     over = match.over or hand.over
@@ -100,4 +150,5 @@ def table_view(match: Match, seats, viewer: int, named_by: int | None, version: 
         named_by=named_by, discard=tuple(hand.discard), stock_count=len(hand.stock),
         pending=hand.pending, pending_skips=hand.pending_skips, drew_this_turn=hand.phase == 1,
         hand_over=hand.over, match_over=match.over, sudden_death=match.sudden_death_seats is not None,
-        seats=seat_views, my_cards=my_cards, my_moves=my_moves)
+        seats=seat_views, my_cards=my_cards, my_moves=my_moves,
+        last_actions=last_actions(history, match.rules.players, to_act))

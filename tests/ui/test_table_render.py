@@ -149,3 +149,21 @@ def test_result_scenes_render_on_screen(app, players, size):
     assert screen.contains(match_result.panel)
     for button in (match_result.primary, match_result.secondary):
         assert match_result.panel.contains(button.rect)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", range(2, 8))
+def test_badges_by_the_seats_stay_on_screen_and_off_the_middle(players, size):
+    from game.ui.table.badges import badge_anchor
+    from game.ui.table.layout import compute_layout
+
+    lay = compute_layout(size, players, 0, True)
+    screen = pygame.Rect((0, 0), size)
+    middle = lay.stock.union(lay.pile)
+    corners = [lay.log_rect, lay.buttons_rect, lay.menu_button, lay.hint_button, lay.undo_button]
+    for seat in lay.seats:
+        badge = pygame.Rect(0, 0, lay.small_w + 8, int(lay.small_w * 1.5))
+        badge.center = badge_anchor(lay, seat)
+        assert screen.contains(badge), f"the badge of seat {seat} is off-screen at {size}: {badge}"
+        assert not badge.colliderect(middle), f"the badge of seat {seat} covers the stock or the pile at {size}"
+        assert not any(badge.colliderect(corner) for corner in corners), f"seat {seat}'s badge covers a corner"

@@ -19,6 +19,7 @@ from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, 
                             SEAT_AVATAR_RING, SEAT_AVATAR_RING_ACTIVE, SEAT_COLORS, SEAT_INFO, SEAT_INFO_IDLE,
                             SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, SUIT_RED, SUIT_RED_IN_LOG, TOAST_PANEL,
                             TOAST_RIM, TOAST_TEXT, UNKNOWN_LEVEL, WHITE)
+from .badges import draw_badges
 from .layout import Layout
 from .sprites import CardSprite
 from .suit_chooser import suit_label
@@ -53,6 +54,7 @@ class TablePainter:
         self._draw_seats(surface, lay)
         self._draw_banner(surface, lay)
         self._draw_sprites(surface, lay)
+        draw_badges(surface, lay, self.view, self.text, self.images, self.four_color, scene.back_style)
         self._draw_penalty(surface, lay)
         self._draw_flash_labels(surface, lay)
         self._draw_log(surface, lay)
