@@ -152,11 +152,12 @@ class SettingsScene(WidgetScene):
         card_gap = self.px(10)
         cards_w = len(PREVIEW_CARDS) * card_w + (len(PREVIEW_CARDS) - 1) * card_gap
         cards_x = min(ctrl_x, inner_w - pad - cards_w)
+        self.preview_cards = []
         for index, code in enumerate(PREVIEW_CARDS):
-            self.add(pygame_gui.elements.UIImage(
+            self.preview_cards.append(self.add(pygame_gui.elements.UIImage(
                 pygame.Rect(cards_x + index * (card_w + card_gap), y, card_w, round(card_w * 1.4)),
                 self.app.assets.card(code, card_w, settings.four_color_deck),
-                self.manager, container=right_panel, object_id=f"#deck_preview_{index}"))
+                self.manager, container=right_panel, object_id=f"#deck_preview_{index}")))
         y += round(card_w * 1.4) + self.px(16)
         self.highlight_box = self.add(pygame_gui.elements.UICheckBox(
             pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Highlight cards you can play"),
