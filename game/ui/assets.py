@@ -28,7 +28,8 @@ _JOKER_ART = {"X1": "X1", "X2": "X2", "X3": "X1", "X4": "X2"}
 #: Languages whose decks have corner letters of their own, and the ranks whose letter differs
 #: (tools/make_cards.py draws them into ``assets/cards/<language>/``): German decks mark the jack
 #: B (Bube) and the queen D (Dame); the king (König) and the ace (Ass) keep K and A.
-CARD_LETTER_SETS: dict[str, tuple[str, ...]] = {"de": ("J", "Q")}
+CARD_LETTERS: dict[str, dict[str, str]] = {"de": {"J": "B", "Q": "D"}}
+CARD_LETTER_SETS: dict[str, tuple[str, ...]] = {language: tuple(letters) for language, letters in CARD_LETTERS.items()}
 ENGLISH_LETTERS = "en"
 
 
@@ -85,6 +86,10 @@ class Assets:
             return ENGLISH_LETTERS
         language = i18n.current_language()
         return language if language in CARD_LETTER_SETS else ENGLISH_LETTERS
+
+    def rank_letter(self, rank: str) -> str:
+        """A rank as the card faces mark it now (``"Q"`` -> ``"D"`` on German faces): the move log's chips."""
+        return CARD_LETTERS.get(self.card_letters(), {}).get(rank, rank)
 
     def card_path(self, card_code: str, four_color: bool = False, letters: str | None = None) -> Path:
         """The SVG file of a card face in our notation (``8S``, ``10H``, ``X1``).

@@ -180,3 +180,10 @@ def test_the_table_redraws_its_jacks_and_queens_when_the_box_is_ticked(app, ui, 
         assert corner_of(app, plain, lay) == plain_before
     shown = table.images.image(court.code, lay.card_w, False, table.back_style, (lay.card_w, lay.small_w))
     assert pixels(shown) == pixels(app.assets.card(court.code, lay.card_w))
+
+
+def test_the_move_log_marks_cards_with_the_letters_of_the_faces(german):
+    assets = Assets()
+    assert [assets.rank_letter(rank) for rank in ("J", "Q", "K", "A", "10")] == ["B", "D", "K", "A", "10"]
+    assets.english_card_letters = True
+    assert [assets.rank_letter(rank) for rank in ("J", "Q", "K", "A")] == ["J", "Q", "K", "A"]
