@@ -7,7 +7,9 @@ Usage::
 Writes one file per card named in our notation (``AS.svg``, ``10H.svg``,
 ``QD.svg``), the jokers ``X1.svg`` (red) and ``X2.svg`` (black), two backs
 (``back_blue.svg``, ``back_red.svg``) and a four-colour copy of every face in
-``four_color/``.  Output is deterministic: running twice yields identical
+``four_color/``, and the faces whose corner letters differ in another language's
+decks (German: B and D for the jack and queen) in ``de/`` and ``de/four_color/``.
+Output is deterministic: running twice yields identical
 bytes.
 
 pygame-ce loads SVG with nanosvg, which ignores ``<text>``, ``<use>``,
@@ -77,13 +79,30 @@ INDEX_PIP_CY = 68
 INDEX_PIP = 25
 
 
-def corner_index(rank: str, suit: str, color: str) -> list[str]:
+# Corner letters where a language's own decks use other ones: German decks mark the
+# jack B (Bube) and the queen D (Dame); the king (König) and the ace (Ass) keep K and A,
+# so only the jacks and queens get a German copy.
+INDEX_LETTERS = {"de": {"J": "B", "Q": "D", "K": "K", "A": "A"}}
+
+
+def index_letter(rank: str, language: str = "en") -> str:
+    """The corner index of ``rank`` on a deck in ``language`` (the rank itself in English)."""
+    return INDEX_LETTERS.get(language, {}).get(rank, rank)
+
+
+def localized_ranks(language: str) -> list[str]:
+    """The ranks whose corner index differs from the English one in ``language``."""
+    return [rank for rank in RANKS if index_letter(rank, language) != rank]
+
+
+def corner_index(rank: str, suit: str, color: str, language: str = "en") -> list[str]:
     """Rank above suit, top-left, and the same rotated 180 degrees."""
     out = []
+    letter = index_letter(rank, language)
     for flip in (False, True):
-        squeeze = 0.78 if rank == "10" else 1.0
+        squeeze = 0.78 if letter == "10" else 1.0
         pieces = [
-            glyph_text(rank, INDEX_CX, INDEX_TOP, INDEX_H, color, weight=9.6,
+            glyph_text(letter, INDEX_CX, INDEX_TOP, INDEX_H, color, weight=9.6,
                        squeeze=squeeze),
             suit_path(suit, INDEX_CX, INDEX_PIP_CY, INDEX_PIP, color),
         ]
@@ -397,7 +416,7 @@ def court_body(rank: str, suit: str, color: str) -> list[str]:
 # Assembling faces
 # ---------------------------------------------------------------------------
 
-def face_svg(rank: str, suit: str, colors: dict[str, str]) -> str:
+def face_svg(rank: str, suit: str, colors: dict[str, str], language: str = "en") -> str:
     color = colors[suit]
     body = [card_base()]
     if rank == "A":
@@ -406,7 +425,7 @@ def face_svg(rank: str, suit: str, colors: dict[str, str]) -> str:
         body += court_body(rank, suit, color)
     else:
         body += pip_body(rank, suit, color)
-    body += corner_index(rank, suit, color)
+    body += corner_index(rank, suit, color, language)
     return svg_doc(body)
 
 
@@ -615,6 +634,11 @@ def build_files() -> dict[str, str]:
                 files[f"{sub}{r}{s}.svg"] = face_svg(r, s, colors)
         files[f"{sub}X1.svg"] = joker_svg(red=True)
         files[f"{sub}X2.svg"] = joker_svg(red=False)
+        # Each language's own corner letters, only for the cards they change (de/JC.svg…).
+        for language in sorted(INDEX_LETTERS):
+            for s in SUITS:
+                for r in localized_ranks(language):
+                    files[f"{language}/{sub}{r}{s}.svg"] = face_svg(r, s, colors, language)
     files["back_blue.svg"] = back_blue()
     files["back_red.svg"] = back_red()
     return files

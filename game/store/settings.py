@@ -42,6 +42,8 @@ class Settings:
     fullscreen: bool = False
     card_back: str = "blue"
     four_color_deck: bool = False
+    # Keep J, Q, K, A on the cards in a language whose decks have letters of their own (German B, D, K, A).
+    english_card_letters: bool = False
     highlight_playable: bool = True
     player_name: str = "You"
     ai_think_budget_ms: int = 250
@@ -200,6 +202,7 @@ FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "fullscreen": checks.boolean,
     "card_back": _one_of(CARD_BACKS),
     "four_color_deck": checks.boolean,
+    "english_card_letters": checks.boolean,
     "highlight_playable": checks.boolean,
     "player_name": _player_name,
     "ai_think_budget_ms": _ai_think_budget_ms,
@@ -215,6 +218,7 @@ FIELD_LABELS: dict[str, str] = {
     "fullscreen": "full screen",
     "card_back": "card back",
     "four_color_deck": "four-color deck",
+    "english_card_letters": "English card letters",
     "highlight_playable": "highlight playable cards",
     "player_name": "player name",
     "ai_think_budget_ms": "computer thinking time",

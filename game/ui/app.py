@@ -82,6 +82,7 @@ class App:
         self.screen = self._open_window()
         pygame.display.set_caption(TITLE)
         self.assets = Assets()
+        self.assets.english_card_letters = self.settings.english_card_letters
         try:
             pygame.display.set_icon(self.assets.icon())
         except AssetMissing as error:
@@ -198,6 +199,7 @@ class App:
             self.notify(_("Your settings could not be saved: {error}").format(error=error.strerror or error),
                         problem=True)
         self.sound.apply_settings(settings)
+        self.assets.english_card_letters = settings.english_card_letters
         if settings.fullscreen != self.fullscreen:
             self.set_fullscreen(settings.fullscreen)
         for scene in list(self.scenes):

@@ -16,12 +16,21 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from . import i18n
+
 CARD_RATIO = 1.4
 CARD_BACK_STYLES = ("blue", "red")
 SOUND_NAMES = ("deal", "play", "draw", "shuffle", "invalid", "win", "lose", "click")
 
 # Jokers beyond the two drawn faces reuse their art (X3 looks like X1, X4 like X2).
 _JOKER_ART = {"X1": "X1", "X2": "X2", "X3": "X1", "X4": "X2"}
+
+#: Languages whose decks have corner letters of their own, and the ranks whose letter differs
+#: (tools/make_cards.py draws them into ``assets/cards/<language>/``): German decks mark the jack
+#: B (Bube) and the queen D (Dame); the king (König) and the ace (Ass) keep K and A.
+CARD_LETTERS: dict[str, dict[str, str]] = {"de": {"J": "B", "Q": "D"}}
+CARD_LETTER_SETS: dict[str, tuple[str, ...]] = {language: tuple(letters) for language, letters in CARD_LETTERS.items()}
+ENGLISH_LETTERS = "en"
 
 
 class AssetMissing(FileNotFoundError):
@@ -62,21 +71,47 @@ class Assets:
         self.icon_path = self.root / "assets" / "icon" / "icon.png"
         self._surfaces: dict[tuple, pygame.Surface] = {}
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        #: The "Keep J, Q, K, A on the cards" setting; the App keeps it in step with the settings.
+        self.english_card_letters = False
 
     # ----- cards ------------------------------------------------------------
 
-    def card_path(self, card_code: str, four_color: bool = False) -> Path:
-        """The SVG file of a card face in our notation (``8S``, ``10H``, ``X1``)."""
+    def card_letters(self) -> str:
+        """Whose corner letters the faces show now: the UI language's when its decks have their own
+        (``"de"``) and the player has not asked to keep the English ones, else ``"en"``.
+
+        Part of every cache key for card faces: a new language or setting gives new faces.
+        """
+        if self.english_card_letters:
+            return ENGLISH_LETTERS
+        language = i18n.current_language()
+        return language if language in CARD_LETTER_SETS else ENGLISH_LETTERS
+
+    def rank_letter(self, rank: str) -> str:
+        """A rank as the card faces mark it now (``"Q"`` -> ``"D"`` on German faces): the move log's chips."""
+        return CARD_LETTERS.get(self.card_letters(), {}).get(rank, rank)
+
+    def card_path(self, card_code: str, four_color: bool = False, letters: str | None = None) -> Path:
+        """The SVG file of a card face in our notation (``8S``, ``10H``, ``X1``).
+
+        ``letters`` picks the corner letters (``"de"``, ``"en"``; None: :meth:`card_letters`);
+        the cards whose letter is the same in both come from the English set.
+        """
         code = card_code.strip().upper()
         if code.startswith("X"):
             if code not in _JOKER_ART:
                 raise ValueError(f"not a joker we have art for: {card_code!r}")
             code = _JOKER_ART[code]
-        folder = self.cards_dir / "four_color" if four_color else self.cards_dir
+        letters = self.card_letters() if letters is None else letters
+        folder = self.cards_dir
+        if code[:-1] in CARD_LETTER_SETS.get(letters, ()):
+            folder = folder / letters
+        if four_color:
+            folder = folder / "four_color"
         return folder / f"{code}.svg"
 
     def card(self, card_code: str, width: int, four_color: bool = False) -> pygame.Surface:
-        """A card face ``width`` pixels wide (height = width * 1.4), cached per size."""
+        """A card face ``width`` pixels wide (height = width * 1.4), cached per file and size."""
         path = self.card_path(card_code, four_color)
         return self._svg(path, int(width))
 
@@ -135,7 +170,9 @@ class Assets:
             expected += [self.cards_dir / f"{joker}.svg", self.cards_dir / "four_color" / f"{joker}.svg"]
         for rank in RANKS:
             for suit in SUITS:
-                expected.append(self.cards_dir / f"{rank}{suit}.svg")
-                expected.append(self.cards_dir / "four_color" / f"{rank}{suit}.svg")
+                for letters in (ENGLISH_LETTERS, *CARD_LETTER_SETS):
+                    expected.append(self.card_path(f"{rank}{suit}", False, letters))
+                    expected.append(self.card_path(f"{rank}{suit}", True, letters))
+        expected = list(dict.fromkeys(expected))
         expected += [self.sound_path(name) for name in SOUND_NAMES]
         return [path for path in expected if not path.is_file()]

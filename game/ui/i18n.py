@@ -29,6 +29,13 @@ def set_language(language: str | None) -> None:
     _translation = _gettext.translation(DOMAIN, LOCALE_DIR, languages=languages, fallback=True)
 
 
+def current_language() -> str:
+    """The language of the active catalogue: ``"de"``, ``"el"``, ``"nb"``… (``"en"`` without one)."""
+    info = _translation.info() if hasattr(_translation, "info") else {}
+    code = (info.get("language") or "").replace("-", "_").split("_")[0].lower()
+    return code or "en"
+
+
 def _(message: str) -> str:
     """The translation of ``message`` (the message itself in English)."""
     # gettext files the catalogue's header under the empty message id: "" stays "".

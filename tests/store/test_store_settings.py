@@ -23,6 +23,7 @@ CHANGED = Settings(
     fullscreen=True,
     card_back="red",
     four_color_deck=True,
+    english_card_letters=True,
     highlight_playable=False,
     player_name="Zoë",
     ai_think_budget_ms=900,
@@ -42,6 +43,7 @@ def test_defaults_are_the_documented_ones():
     assert (settings.sound_volume, settings.effects_volume) == (0.8, 0.8)
     assert (settings.animation_speed, settings.card_back, settings.player_name) == ("normal", "blue", "You")
     assert (settings.fullscreen, settings.four_color_deck, settings.highlight_playable) == (False, False, True)
+    assert settings.english_card_letters is False   # German decks show B, D, K, A unless asked
     assert (settings.ai_think_budget_ms, settings.last_new_game, settings.window_size) == (250, {}, (1280, 720))
 
 
@@ -78,6 +80,8 @@ BAD_FIELD_VALUES = [
     ("fullscreen", 1),
     ("card_back", "green"),
     ("four_color_deck", None),
+    ("english_card_letters", "yes"),
+    ("english_card_letters", 0),
     ("highlight_playable", [True]),
     ("player_name", ""),
     ("player_name", "   "),
@@ -204,6 +208,7 @@ valid_settings = st.builds(
     fullscreen=st.booleans(),
     card_back=st.sampled_from(CARD_BACKS),
     four_color_deck=st.booleans(),
+    english_card_letters=st.booleans(),
     highlight_playable=st.booleans(),
     player_name=_names,
     ai_think_budget_ms=st.integers(*AI_THINK_BUDGET_RANGE_MS),

@@ -22,10 +22,16 @@ ASSETS = ROOT / "assets"
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = ["C", "D", "H", "S"]
 FACES = [r + s for s in SUITS for r in RANKS] + ["X1", "X2"]
+# German decks: B (Bube) for the jack, D (Dame) for the queen; K (König) and A (Ass) are the
+# same letters as in English, so the German set holds only the jacks and queens.
+GERMAN_LETTERS = {"J": "B", "Q": "D", "K": "K", "A": "A"}
+GERMAN_FACES = [r + s for s in SUITS for r in RANKS if GERMAN_LETTERS.get(r, r) != r]
 CARD_FILES = (
     {f"{name}.svg" for name in FACES}
     | {"back_blue.svg", "back_red.svg"}
     | {f"four_color/{name}.svg" for name in FACES}
+    | {f"de/{name}.svg" for name in GERMAN_FACES}
+    | {f"de/four_color/{name}.svg" for name in GERMAN_FACES}
 )
 SOUND_FILES = {f"{name}.wav" for name in
                ("deal", "play", "draw", "shuffle", "invalid", "win", "lose", "click")}
@@ -129,6 +135,62 @@ def test_no_svg_uses_text_or_unsupported_elements() -> None:
         assert 'viewBox="0 0 250 350"' in text, rel
         for banned in ("<text", "<use", "<pattern", "<clipPath", "<image"):
             assert banned not in text, f"{rel} contains {banned}"
+
+
+def make_cards_module():
+    sys.path.insert(0, str(TOOLS))
+    try:
+        import make_cards
+    finally:
+        sys.path.remove(str(TOOLS))
+    return make_cards
+
+
+def test_the_german_set_is_the_jacks_and_queens_and_the_king_and_ace_keep_their_letters() -> None:
+    make_cards = make_cards_module()
+    assert sorted(GERMAN_FACES) == sorted(f"{r}{s}" for r in ("J", "Q") for s in SUITS)
+    assert {rank: make_cards.index_letter(rank, "de") for rank in GERMAN_LETTERS} == GERMAN_LETTERS
+    # The ace shows A and the king K in both languages: their German face is the English one.
+    for colors in (make_cards.TWO_COLOR, make_cards.FOUR_COLOR):
+        for rank in RANKS:
+            for suit in SUITS:
+                english = make_cards.face_svg(rank, suit, colors)
+                german = make_cards.face_svg(rank, suit, colors, "de")
+                assert (german != english) == (rank in ("J", "Q")), rank + suit
+
+
+def svg_lines(text: str) -> list[str]:
+    return text.replace("><", ">\n<").splitlines()
+
+
+def test_german_faces_differ_from_the_english_only_in_the_corner_letters() -> None:
+    from _svg_paths import GLYPHS
+
+    for name in GERMAN_FACES:
+        for sub in ("", "four_color/"):
+            english = svg_lines((ASSETS / "cards" / f"{sub}{name}.svg").read_text(encoding="utf-8"))
+            german = svg_lines((ASSETS / "cards" / "de" / f"{sub}{name}.svg").read_text(encoding="utf-8"))
+            assert len(english) == len(german), name
+            changed = [(e, g) for e, g in zip(english, german) if e != g]
+            letter = GERMAN_LETTERS[name[:-1]]
+            # Two corners: each the letter's stroked path (and its centring) instead of the English one.
+            assert len(changed) == 4, (sub, name, changed)
+            paths = [g for _, g in changed if g.startswith("<path")]
+            assert paths == [f'<path d="{GLYPHS[letter][1]}"/>'] * 2, (sub, name, paths)
+            assert all(GLYPHS[name[:-1]][1] in e for e, g in changed if g.startswith("<path")), name
+
+
+def test_german_corners_render_differently_and_the_picture_is_the_same() -> None:
+    for name in GERMAN_FACES:
+        english = pygame.image.load_sized_svg(str(ASSETS / "cards" / f"{name}.svg"), (250, 350))
+        german = pygame.image.load_sized_svg(str(ASSETS / "cards" / "de" / f"{name}.svg"), (250, 350))
+        w, h = english.get_size()
+        corner_w, corner_h = int(CORNER[2] * w), int(0.15 * h)
+        differ = [(x, y) for y in range(0, h, 2) for x in range(0, w, 2)
+                  if english.get_at((x, y)) != german.get_at((x, y))]
+        assert differ, name
+        for x, y in differ:   # only where the letters are, top-left and (rotated) bottom-right
+            assert (x < corner_w and y < corner_h) or (x >= w - corner_w and y >= h - corner_h), (name, x, y)
 
 
 def test_four_colour_suits_use_their_own_colours() -> None:

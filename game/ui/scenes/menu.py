@@ -110,7 +110,7 @@ class MainMenuScene(WidgetScene):
     def _art(self) -> pygame.Surface:
         """The title art (a fan of eights and the name), cached per size and deck style."""
         width, height = self.app.size
-        key = (width, height, self.app.settings.four_color_deck)
+        key = (width, height, self.app.settings.four_color_deck, self.app.assets.card_letters())
         if self._art_cache is None or self._art_cache[0] != key:
             art = pygame.Surface((width, height), pygame.SRCALPHA)
             centre_x = round(width * 0.34)

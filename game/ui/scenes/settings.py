@@ -1,4 +1,4 @@
-"""The settings screen: the volume, animation speed, full screen, name, card back and deck colours.
+"""The settings screen: the volume, animation speed, full screen, name, card back, deck colours and letters.
 
 Every change is saved at once through ``app.save_settings``.
 """
@@ -9,7 +9,8 @@ import dataclasses
 import pygame
 import pygame_gui
 
-from ..i18n import N_, _
+from ..assets import CARD_LETTER_SETS
+from ..i18n import N_, _, current_language
 from ..look.paint import draw_heading
 from ..widgets import WidgetScene
 
@@ -24,6 +25,7 @@ class SettingsScene(WidgetScene):
     def __init__(self, app):
         super().__init__(app)
         self.name_problem = False
+        self.letters_box = None
 
     # ----- saving --------------------------------------------------------------------
 
@@ -55,9 +57,12 @@ class SettingsScene(WidgetScene):
         back_h = round(back_w * 1.4)
         choice_h = max(self.text_h(15) + 8, self.px(36))
         card_w = max(46, self.px(64))
+        # Only a language whose decks have letters of their own (German B, D, K, A) offers the English ones.
+        letters_row = current_language() in CARD_LETTER_SETS
         left_h = 2 * pad + heading_h + self.px(10) + 4 * row_h + 3 * row_gap + self.text_h(15)
         right_h = (2 * pad + heading_h + self.px(10) + back_h + self.px(8) + choice_h + self.px(22)
-                   + row_h + self.px(6) + round(card_w * 1.4) + self.px(16) + row_h)
+                   + row_h + self.px(6) + round(card_w * 1.4) + self.px(16) + row_h
+                   + (row_h + self.px(6) if letters_row else 0))
         panel_h = min(area_bottom - area_top, max(left_h, right_h) + self.px(12))
         top = area_top + (area_bottom - area_top - panel_h) // 2
         labels = (_("Volume"), _("Animation speed"), _("Your name"), _("Card back"))
@@ -137,14 +142,22 @@ class SettingsScene(WidgetScene):
             pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Four-colour deck"), self.manager,
             container=right_panel, object_id="#four_color_deck", initial_state=settings.four_color_deck))
         y += row_h + self.px(6)
+        self.letters_box = None
+        if letters_row:
+            self.letters_box = self.add(pygame_gui.elements.UICheckBox(
+                pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Keep J, Q, K, A on the cards"),
+                self.manager, container=right_panel, object_id="#english_card_letters",
+                initial_state=settings.english_card_letters))
+            y += row_h + self.px(6)
         card_gap = self.px(10)
         cards_w = len(PREVIEW_CARDS) * card_w + (len(PREVIEW_CARDS) - 1) * card_gap
         cards_x = min(ctrl_x, inner_w - pad - cards_w)
+        self.preview_cards = []
         for index, code in enumerate(PREVIEW_CARDS):
-            self.add(pygame_gui.elements.UIImage(
+            self.preview_cards.append(self.add(pygame_gui.elements.UIImage(
                 pygame.Rect(cards_x + index * (card_w + card_gap), y, card_w, round(card_w * 1.4)),
                 self.app.assets.card(code, card_w, settings.four_color_deck),
-                self.manager, container=right_panel, object_id=f"#deck_preview_{index}"))
+                self.manager, container=right_panel, object_id=f"#deck_preview_{index}")))
         y += round(card_w * 1.4) + self.px(16)
         self.highlight_box = self.add(pygame_gui.elements.UICheckBox(
             pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Highlight cards you can play"),
@@ -184,6 +197,10 @@ class SettingsScene(WidgetScene):
             if event.ui_element is getattr(self, "four_color_box", None):
                 self.change(four_color_deck=checked)
                 self.rebuild()  # the preview cards change colour
+                return True
+            if self.letters_box is not None and event.ui_element is self.letters_box:
+                self.change(english_card_letters=checked)
+                self.rebuild()  # the preview's jack and queen change letters
                 return True
             if event.ui_element is getattr(self, "highlight_box", None):
                 self.change(highlight_playable=checked)

@@ -340,7 +340,8 @@ class TablePainter:
 
     def _log_line(self, line: str, size: int, color, max_width: int) -> pygame.Surface:
         """A log line with card codes drawn as rank + suit shape."""
-        key = ("logline", line, size, color, max_width, self.four_color)
+        assets = self.scene.app.assets
+        key = ("logline", line, size, color, max_width, self.four_color, assets.card_letters())
         cached = self.text.cache.get(key)
         if cached is not None:
             return cached
@@ -354,7 +355,7 @@ class TablePainter:
                 ink = shapes.suit_color(suit, self.four_color, light=True)
                 if ink == SUIT_RED:
                     ink = SUIT_RED_IN_LOG
-                parts.append(("card", code[:-1], suit, ink, tail))
+                parts.append(("card", assets.rank_letter(code[:-1]), suit, ink, tail))
             else:
                 parts.append(("text", word))
         space = self.text.render(" ", size, color).get_width()

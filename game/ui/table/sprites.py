@@ -190,6 +190,7 @@ class CardImages:
         self.rotated = LRU(700)
         self.shadows = LRU(300)
         self.blurred: dict[int, pygame.Surface] = {}
+        self._face_style: tuple | None = None   # (four colours, corner letters) of the cached faces
 
     def clear(self):
         self.base.clear()
@@ -199,8 +200,13 @@ class CardImages:
         self.blurred.clear()
 
     # A face at an exact width (only widths the layout uses are asked for from the assets).
+    def letters(self) -> str:
+        """The corner letters the faces show now (a language's or English): part of every face's key."""
+        letters = getattr(self.assets, "card_letters", None)
+        return letters() if letters is not None else "en"
+
     def _load(self, code: str, width: int, four_color: bool, back_style: str | None) -> pygame.Surface:
-        key = (code, width, four_color, back_style)
+        key = (code, width, four_color, back_style, self.letters() if back_style is None else None)
         surf = self.base.get(key)
         if surf is not None:
             return surf
@@ -236,7 +242,8 @@ class CardImages:
               base_widths: tuple, dim: bool = False) -> pygame.Surface:
         """The upright image (``code`` None for a back), at ``width`` (derived from a base width)."""
         width = max(4, int(width))
-        key = (code, width, four_color, back_style if code is None else None, dim)
+        key = (code, width, four_color, back_style if code is None else None, dim,
+               self.letters() if code is not None else None)
         surf = self.scaled.get(key)
         if surf is not None:
             return surf
@@ -286,8 +293,22 @@ class CardImages:
         surf = upright if not qa else pygame.transform.rotozoom(upright, qa, 1.0)
         return self.shadows.put(key, surf)
 
+    def forget_faces(self) -> None:
+        """Drop every cached face (backs and shadows stay): they are drawn afresh on demand."""
+        for key in [key for key in self.base if key[3] is None]:
+            del self.base[key]
+        self.scaled.clear()
+        self.rotated.clear()
+
     def prewarm(self, width: int, four_color: bool, codes) -> None:
-        """Load every face at the layout's card width up front (no SVG is rendered mid-game)."""
+        """Load every face at the layout's card width up front (no SVG is rendered mid-game).
+
+        Faces of another style (colours or corner letters changed since) are dropped first.
+        """
+        style = (four_color, self.letters())
+        if self._face_style is not None and style != self._face_style:
+            self.forget_faces()
+        self._face_style = style
         for code in codes:
             self._load(code, width, four_color, None)
 
@@ -406,7 +427,8 @@ class CardSprite:
                 image = pygame.transform.rotate(image, angle)
         else:
             image = images.rotate(image, (code, width, four_color, back_style if code is None else None,
-                                          self.dim and self.face_up), angle)
+                                          self.dim and self.face_up,
+                                          images.letters() if code is not None else None), angle)
         if shadow:
             lift_extra = self.lift * 0.35 + (width * 0.14 if self.dragging else 0)
             sh = images.shadow(width, angle)
