@@ -105,6 +105,10 @@ class MainMenuScene(WidgetScene):
     def on_settings_changed(self, settings) -> None:
         self._art_cache = None
 
+    def on_language_changed(self) -> None:
+        self._art_cache = None   # the title and the tagline are words too
+        super().on_language_changed()
+
     # ----- drawing --------------------------------------------------------------------
 
     def _art(self) -> pygame.Surface:
