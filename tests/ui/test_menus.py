@@ -1,6 +1,7 @@
 """The menu scenes driven with real pygame events on the dummy video driver."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import warnings
 
@@ -427,7 +428,7 @@ def all_scenes(app):
     return scenes, table
 
 
-def assert_inside(app, name: str) -> None:
+def assert_inside(app, name: str, at_least: int = 4) -> None:
     """Every visible widget lies inside the window (scrolled content only needs its viewport inside)."""
     window = app.screen.get_rect()
     sprites = app.ui_manager.get_sprite_group().sprites()
@@ -449,39 +450,73 @@ def assert_inside(app, name: str) -> None:
             continue
         shown += 1
         assert window.contains(rect), (name, element, rect)
-    assert shown > 3, name
+    assert shown >= at_least, name
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
-def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, size):
+def finished_table(app):
+    """A table whose single-hand match has just ended (for the result screens)."""
+    from game.ui.table import TableScene
+
+    seats = [Seat("You", "human")] + [Seat(n, "easy") for n in ("Ada", "Bruno", "Chloé")]
+    rules = preset("crazy_eights", 4).replace(match_end="single_hand")
+    table = TableScene(app, session_for(app, Match(rules, seed=5), seats))
+    app.scenes.clear_to(table)
+    while not table.match.hand.over:
+        table.session.apply(table.match.legal_moves()[0])
+    return table
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, size, language):
+    from game.ui.i18n import _
+
     autosave_match(home)
     StatisticsStore(UserFolders.default()).record_hand("swedish_rummy", "medium", True, 62, False)
     app = make_app(size)
-    window = app.screen.get_rect()
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    assert app.language == language
     scenes, table = all_scenes(app)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        checked = []
         for name, make in scenes:
             app.scenes.clear_to(make())
             app.step()
             assert_inside(app, name)
+            if name == "menu":
+                menu = app.scenes.top
+                clear_of_panel = menu.panel_rect.inflate(2 * menu.px(12), 0)
+                assert menu.tagline_rects and not any(r.colliderect(clear_of_panel) for r in menu.tagline_rects)
+                assert all(app.screen.get_rect().contains(r) for r in menu.tagline_rects)
         app.scenes.clear_to(StatisticsScene(app))
         app.scenes.top.ask_reset()
         app.step()
         assert_inside(app, "statistics, reset dialog")
         app.scenes.clear_to(MainMenuScene(app))
-        app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))
+        app.push(MessageScene(app, _("Game record"), _("This file is not a Crazy Eights game record.")))
         app.step()
         assert_inside(app, "message")
         if table is not None:
             app.scenes.clear_to(table)
+            app.step()
+            assert_inside(app, "table", at_least=1)
             app.push(PauseScene(app, table))
             app.step()
             assert_inside(app, "pause")
             app.scenes.top.export_record()
             app.step()
             assert_inside(app, "pause, export dialog")
+            from game.ui.table import HandResultScene, MatchResultScene
+
+            finished = finished_table(app)
+            for name, result in (("hand result", HandResultScene), ("match result", MatchResultScene)):
+                app.scenes.clear_to(finished)
+                scene = result(app, finished)
+                app.push(scene)
+                app.step()
+                assert_inside(app, name, at_least=1)
+                assert app.screen.get_rect().contains(scene.panel), name
+                assert all(scene.panel.contains(b.rect) for b in (scene.primary, scene.secondary) if b), name
         new_game = NewGameScene(app)
         new_game.preset_id, new_game.players, new_game.switches = "crazy_eights_action", 7, {"jokers"}
         new_game.evaluate()
