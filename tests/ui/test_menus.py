@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.rules import Match, preset
+from game.rules import PRESETS, Match, preset
 from game.session import Seat
 from game.store import AutosaveStore, Settings, StatisticsStore, UserFolders
 from game.ui.scenes.menu import MainMenuScene
@@ -488,6 +488,12 @@ def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, siz
                 clear_of_panel = menu.panel_rect.inflate(2 * menu.px(12), 0)
                 assert menu.tagline_rects and not any(r.colliderect(clear_of_panel) for r in menu.tagline_rects)
                 assert all(app.screen.get_rect().contains(r) for r in menu.tagline_rects)
+        for preset_id in PRESETS:   # each game's description above the rules, however long it runs
+            rules_scene = RulesScene(app, preset_id=preset_id)
+            app.scenes.clear_to(rules_scene)
+            frame = next(panel for panel, _style in rules_scene._frames)
+            assert rules_scene.description.rect.bottom <= frame.get_abs_rect().top, preset_id
+            assert app.screen.get_rect().contains(rules_scene.description.rect), preset_id
         app.scenes.clear_to(StatisticsScene(app))
         app.scenes.top.ask_reset()
         app.step()
