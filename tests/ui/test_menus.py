@@ -458,11 +458,18 @@ def finished_table(app):
     from game.ui.table import TableScene
 
     seats = [Seat("You", "human")] + [Seat(n, "easy") for n in ("Ada", "Bruno", "Chloé")]
-    rules = preset("crazy_eights", 4).replace(match_end="single_hand")
+    rules = preset("crazy_eights", 4).replace(match_end="single_hand", voluntary_draw=True, draw_rule="one_then_may_play")
     table = TableScene(app, session_for(app, Match(rules, seed=5), seats))
     app.scenes.clear_to(table)
-    while not table.match.hand.over:
-        table.session.apply(table.match.legal_moves()[0])
+    from game.rules import Move
+
+    for _turn in range(3000):
+        if table.match.hand.over:
+            break
+        # The person draws or passes whenever allowed: a long row of cards for the hand result to show.
+        moves = table.match.legal_moves()
+        held_back = [m for m in (Move("draw"), Move("pass")) if m in moves] if table.match.current_seat == 0 else []
+        table.session.apply(held_back[0] if held_back else moves[0])
     return table
 
 
@@ -523,6 +530,8 @@ def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, siz
                 assert_inside(app, name, at_least=1)
                 assert app.screen.get_rect().contains(scene.panel), name
                 assert all(scene.panel.contains(b.rect) for b in (scene.primary, scene.secondary) if b), name
+                if name == "hand result":
+                    assert scene.drawn_rows and all(cards_end < note for cards_end, note in scene.drawn_rows)
         new_game = NewGameScene(app)
         new_game.preset_id, new_game.players, new_game.switches = "crazy_eights_action", 7, {"jokers"}
         new_game.evaluate()
