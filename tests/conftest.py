@@ -2,7 +2,8 @@
 
 pytest reads this file before it imports any test module, so the environment below is in
 place before anything imports pygame: headless SDL drivers (no screen or sound card needed)
-and a throw-away CRAZY_EIGHTS_HOME, so that no test can reach the player's own settings,
+English whatever the machine speaks (the App's default language setting follows the
+system's), and a throw-away CRAZY_EIGHTS_HOME, so that no test can reach the player's own settings,
 statistics or autosave. This is the only place that sets them.
 
 Fixtures:
@@ -22,6 +23,9 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+os.environ["LANGUAGE"] = "en"
+for _variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_variable, None)
 _SUITE_HOME = tempfile.mkdtemp(prefix="crazy-eights-tests-")
 os.environ["CRAZY_EIGHTS_HOME"] = _SUITE_HOME
 atexit.register(shutil.rmtree, _SUITE_HOME, ignore_errors=True)

@@ -20,6 +20,8 @@ SETTINGS_FILE_NAME = "settings.json"
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_BACKS = ("blue", "red")
+#: "system" follows the operating system; the others are the languages the game speaks.
+LANGUAGES = ("system", "en", "de", "el", "nb")
 PLAYER_NAME_MAX_LENGTH = 24
 AI_THINK_BUDGET_RANGE_MS = (10, 10_000)
 # Smaller than this is unusable; larger than this is a corrupted number, not a monitor.
@@ -50,6 +52,7 @@ class Settings:
     # The last New Game choices (preset id, players, levels, switches); owned by the UI.
     last_new_game: dict[str, Any] = field(default_factory=dict)
     window_size: tuple[int, int] = (1280, 720)
+    language: str = "system"
 
     def __post_init__(self) -> None:
         for setting in fields(self):
@@ -208,6 +211,7 @@ FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "ai_think_budget_ms": _ai_think_budget_ms,
     "last_new_game": _last_new_game,
     "window_size": _window_size,
+    "language": _one_of(LANGUAGES),
 }
 
 # How a field is named to the player when its stored value had to be reset.
@@ -224,4 +228,5 @@ FIELD_LABELS: dict[str, str] = {
     "ai_think_budget_ms": "computer thinking time",
     "last_new_game": "last New Game choices",
     "window_size": "window size",
+    "language": "language",
 }

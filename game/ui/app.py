@@ -73,6 +73,8 @@ class App:
         #: --seed: the seed of the next new game (then counts up), else a random one.
         self.seed_override: int | None = None
 
+        self.language = ""
+        self.apply_language()
         pygame.display.init()
         pygame.font.init()
         if size is None:
@@ -80,7 +82,7 @@ class App:
         self._windowed_size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else bool(fullscreen)
         self.screen = self._open_window()
-        pygame.display.set_caption(TITLE)
+        self._set_caption()
         self.assets = Assets()
         self.assets.english_card_letters = self.settings.english_card_letters
         try:
@@ -200,12 +202,40 @@ class App:
                         problem=True)
         self.sound.apply_settings(settings)
         self.assets.english_card_letters = settings.english_card_letters
+        if self.apply_language():
+            self._relanguage()
         if settings.fullscreen != self.fullscreen:
             self.set_fullscreen(settings.fullscreen)
         for scene in list(self.scenes):
             changed = getattr(scene, "on_settings_changed", None)
             if changed is not None:
                 changed(settings)
+
+    def apply_language(self) -> bool:
+        """Speak the language the settings ask for (the OS's for "system"); True if it changed."""
+        from .i18n import set_language
+        from .language import resolve
+
+        language = resolve(self.settings.language)
+        if language == self.language:
+            return False
+        self.language = language
+        set_language(language)
+        return True
+
+    def _set_caption(self) -> None:
+        import pygame
+
+        from .i18n import _
+
+        pygame.display.set_caption(_(TITLE))
+
+    def _relanguage(self) -> None:
+        # Everything showing words in the old language is made again: widgets, drawn text, notices.
+        self._set_caption()
+        self.notices.clear()
+        for scene in list(self.scenes):
+            scene.on_language_changed()
 
     def notify(self, text: str, seconds: float = 6.0, problem: bool = False):
         """Show a one-line notice above everything for a few seconds."""

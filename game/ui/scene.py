@@ -60,6 +60,9 @@ class Scene:
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: lay everything out again."""
 
+    def on_language_changed(self) -> None:
+        """The game now speaks another language: drop every word already drawn or built."""
+
 
 class SceneStack:
     """push / pop / replace; the top scene is the active one."""

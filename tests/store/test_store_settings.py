@@ -29,6 +29,7 @@ CHANGED = Settings(
     ai_think_budget_ms=900,
     last_new_game={"preset": "hoyle", "players": 4, "levels": ["easy", "hard", "hard"], "switches": {"jokers": True}},
     window_size=(1920, 1080),
+    language="de",
 )
 
 
@@ -45,6 +46,7 @@ def test_defaults_are_the_documented_ones():
     assert (settings.fullscreen, settings.four_color_deck, settings.highlight_playable) == (False, False, True)
     assert settings.english_card_letters is False   # German decks show B, D, K, A unless asked
     assert (settings.ai_think_budget_ms, settings.last_new_game, settings.window_size) == (250, {}, (1280, 720))
+    assert settings.language == "system"
 
 
 def test_missing_file_gives_defaults(folders):
@@ -113,6 +115,10 @@ BAD_FIELD_VALUES = [
     ("window_size", [100_000, 720]),
     ("window_size", "1280x720"),
     ("window_size", [1280.0, 720]),
+    ("language", "fr"),
+    ("language", "DE"),
+    ("language", ["de"]),
+    ("language", None),
 ]
 
 

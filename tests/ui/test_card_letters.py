@@ -19,17 +19,20 @@ from test_menus import assert_inside, saved_settings
 
 
 @pytest.fixture
-def german():
+def german(monkeypatch):
+    # The app speaks the system's language unless told otherwise: make the "system" German.
+    monkeypatch.setenv("LANGUAGE", "de")
     i18n.set_language("de")
     yield
-    i18n.set_language(None)
+    i18n.set_language("en")
 
 
 @pytest.fixture
-def english():
+def english(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "en")
     i18n.set_language("en")
     yield
-    i18n.set_language(None)
+    i18n.set_language("en")
 
 
 def pixels(surface: pygame.Surface) -> bytes:

@@ -1,6 +1,7 @@
 """The menu scenes driven with real pygame events on the dummy video driver."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import warnings
 
@@ -8,7 +9,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.rules import Match, preset
+from game.rules import PRESETS, Match, preset
 from game.session import Seat
 from game.store import AutosaveStore, Settings, StatisticsStore, UserFolders
 from game.ui.scenes.menu import MainMenuScene
@@ -427,7 +428,7 @@ def all_scenes(app):
     return scenes, table
 
 
-def assert_inside(app, name: str) -> None:
+def assert_inside(app, name: str, at_least: int = 4) -> None:
     """Every visible widget lies inside the window (scrolled content only needs its viewport inside)."""
     window = app.screen.get_rect()
     sprites = app.ui_manager.get_sprite_group().sprites()
@@ -449,39 +450,88 @@ def assert_inside(app, name: str) -> None:
             continue
         shown += 1
         assert window.contains(rect), (name, element, rect)
-    assert shown > 3, name
+    assert shown >= at_least, name
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
-def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, size):
+def finished_table(app):
+    """A table whose single-hand match has just ended (for the result screens)."""
+    from game.ui.table import TableScene
+
+    seats = [Seat("You", "human")] + [Seat(n, "easy") for n in ("Ada", "Bruno", "Chloé")]
+    rules = preset("crazy_eights", 4).replace(match_end="single_hand", voluntary_draw=True, draw_rule="one_then_may_play")
+    table = TableScene(app, session_for(app, Match(rules, seed=5), seats))
+    app.scenes.clear_to(table)
+    from game.rules import Move
+
+    for _turn in range(3000):
+        if table.match.hand.over:
+            break
+        # The person draws or passes whenever allowed: a long row of cards for the hand result to show.
+        moves = table.match.legal_moves()
+        held_back = [m for m in (Move("draw"), Move("pass")) if m in moves] if table.match.current_seat == 0 else []
+        table.session.apply(held_back[0] if held_back else moves[0])
+    return table
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, size, language):
+    from game.ui.i18n import _
+
     autosave_match(home)
     StatisticsStore(UserFolders.default()).record_hand("swedish_rummy", "medium", True, 62, False)
     app = make_app(size)
-    window = app.screen.get_rect()
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    assert app.language == language
     scenes, table = all_scenes(app)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        checked = []
         for name, make in scenes:
             app.scenes.clear_to(make())
             app.step()
             assert_inside(app, name)
+            if name == "menu":
+                menu = app.scenes.top
+                clear_of_panel = menu.panel_rect.inflate(2 * menu.px(12), 0)
+                assert menu.tagline_rects and not any(r.colliderect(clear_of_panel) for r in menu.tagline_rects)
+                assert all(app.screen.get_rect().contains(r) for r in menu.tagline_rects)
+        for preset_id in PRESETS:   # each game's description above the rules, however long it runs
+            rules_scene = RulesScene(app, preset_id=preset_id)
+            app.scenes.clear_to(rules_scene)
+            frame = next(panel for panel, _style in rules_scene._frames)
+            assert rules_scene.description.rect.bottom <= frame.get_abs_rect().top, preset_id
+            assert app.screen.get_rect().contains(rules_scene.description.rect), preset_id
         app.scenes.clear_to(StatisticsScene(app))
         app.scenes.top.ask_reset()
         app.step()
         assert_inside(app, "statistics, reset dialog")
         app.scenes.clear_to(MainMenuScene(app))
-        app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))
+        app.push(MessageScene(app, _("Game record"), _("This file is not a Crazy Eights game record.")))
         app.step()
         assert_inside(app, "message")
         if table is not None:
             app.scenes.clear_to(table)
+            app.step()
+            assert_inside(app, "table", at_least=1)
             app.push(PauseScene(app, table))
             app.step()
             assert_inside(app, "pause")
             app.scenes.top.export_record()
             app.step()
             assert_inside(app, "pause, export dialog")
+            from game.ui.table import HandResultScene, MatchResultScene
+
+            finished = finished_table(app)
+            for name, result in (("hand result", HandResultScene), ("match result", MatchResultScene)):
+                app.scenes.clear_to(finished)
+                scene = result(app, finished)
+                app.push(scene)
+                app.step()
+                assert_inside(app, name, at_least=1)
+                assert app.screen.get_rect().contains(scene.panel), name
+                assert all(scene.panel.contains(b.rect) for b in (scene.primary, scene.secondary) if b), name
+                if name == "hand result":
+                    assert scene.drawn_rows and all(cards_end < note for cards_end, note in scene.drawn_rows)
         new_game = NewGameScene(app)
         new_game.preset_id, new_game.players, new_game.switches = "crazy_eights_action", 7, {"jokers"}
         new_game.evaluate()

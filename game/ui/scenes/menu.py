@@ -11,6 +11,28 @@ from ..version import version
 from ..widgets import WidgetScene
 
 
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` in as few lines no wider than ``width`` as it takes, of even lengths."""
+    lines = _fill(text, font, width)
+    # Narrow the measure while the line count holds: two even lines, not a long one and a word.
+    while len(lines) > 1 and width > 40:
+        narrower = _fill(text, font, width - 10)
+        if len(narrower) > len(lines):
+            break
+        lines, width = narrower, width - 10
+    return lines
+
+
+def _fill(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)   # a single word too long keeps its own line
+    return lines
+
+
 class MainMenuScene(WidgetScene):
     """The first screen."""
 
@@ -18,6 +40,9 @@ class MainMenuScene(WidgetScene):
         super().__init__(app)
         self._art_cache: tuple | None = None
         self.continue_button = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        #: Where the tagline's lines were drawn (the layout test checks them against the panel).
+        self.tagline_rects: list[pygame.Rect] = []
 
     # ----- widgets -------------------------------------------------------------------
 
@@ -44,6 +69,7 @@ class MainMenuScene(WidgetScene):
         panel_h = len(entries) * button_h + (len(entries) - 1) * gap + 2 * pad
         panel = pygame.Rect(0, 0, button_w + 2 * pad, panel_h)
         panel.center = (round(width * 0.75), height // 2)
+        self.panel_rect = panel
         self.panel = self.frame(panel, name="menu_panel")
         self.buttons = {}
         inner = self.panel.get_container().get_rect()
@@ -105,6 +131,10 @@ class MainMenuScene(WidgetScene):
     def on_settings_changed(self, settings) -> None:
         self._art_cache = None
 
+    def on_language_changed(self) -> None:
+        self._art_cache = None   # the title and the tagline are words too
+        super().on_language_changed()
+
     # ----- drawing --------------------------------------------------------------------
 
     def _art(self) -> pygame.Surface:
@@ -118,12 +148,24 @@ class MainMenuScene(WidgetScene):
             four = self.app.settings.four_color_deck
             cards = [self.app.assets.card(code, card_w, four) for code in ("8C", "8D", "8H", "8S")]
             draw_card_fan(art, cards, (centre_x, round(height * 0.37)), spread_degrees=44)
-            title = render_title(self.app.assets.font(max(40, self.px(76)), bold=True), _("Crazy Eights"))
+            # Centred under the fan, clear of the window's edge and of the menu panel.
+            room = max(self.px(200), 2 * min(centre_x, self.panel_rect.left - centre_x) - 2 * self.px(28))
+            title_size = max(40, self.px(76))
+            title_font = self.app.assets.font(title_size, bold=True)
+            while title_font.size(_("Crazy Eights"))[0] > room and title_size > 24:
+                title_size -= 2
+                title_font = self.app.assets.font(title_size, bold=True)
+            title = render_title(title_font, _("Crazy Eights"))
             title_rect = title.get_rect(midtop=(centre_x, round(height * 0.37 + card_w * 1.4 * 0.62)))
             art.blit(title, title_rect)
-            tagline = self.app.assets.font(max(15, self.px(21))).render(
-                _("Match the rank or the suit — eights are wild."), True, PARCHMENT)
-            art.blit(tagline, tagline.get_rect(midtop=(centre_x, title_rect.bottom + self.px(4))))
+            font = self.app.assets.font(max(15, self.px(21)))
+            top = title_rect.bottom + self.px(4)
+            self.tagline_rects = []
+            for line in wrap(_("Match the rank or the suit — eights are wild."), font, room):
+                tagline = font.render(line, True, PARCHMENT)
+                rect = art.blit(tagline, tagline.get_rect(midtop=(centre_x, top)))
+                self.tagline_rects.append(rect)
+                top = rect.bottom
             self._art_cache = (key, art)
         return self._art_cache[1]
 

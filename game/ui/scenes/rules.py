@@ -78,10 +78,11 @@ class RulesScene(WidgetScene):
             object_id="#rules_game"))
         description = DESCRIPTIONS.get(self.choice, "") if self.choice != THIS_GAME else ""
         desc_x = left + field_w + menu_w + self.px(20)
-        self.add(pygame_gui.elements.UITextBox(
+        self.description = self.add(pygame_gui.elements.UITextBox(
             html.escape(_(description)), pygame.Rect(desc_x, top - self.px(4), left + content_w - desc_x, -1),
             self.manager, object_id=ObjectID(object_id="#rules_description", class_id="@description")))
-        box_top = top + row_h + self.px(20)
+        # A description that wraps to a third line pushes the rules down rather than running into them.
+        box_top = max(top + row_h + self.px(20), self.description.rect.bottom + self.px(8))
         button_h = max(self.text_h(17) + 14, self.px(50))
         bottom = height - self.px(36) - button_h - self.px(22)
         rules, for_match = self.current_rules()

@@ -1,4 +1,4 @@
-"""The settings screen: the volume, animation speed, full screen, name, card back, deck colours and letters.
+"""The settings screen: the volume, animation speed, language, full screen, name, card back, deck colours and letters.
 
 Every change is saved at once through ``app.save_settings``.
 """
@@ -11,6 +11,7 @@ import pygame_gui
 
 from ..assets import CARD_LETTER_SETS
 from ..i18n import N_, _, current_language
+from ..language import LANGUAGE_CHOICES
 from ..look.paint import draw_heading
 from ..widgets import WidgetScene
 
@@ -59,13 +60,13 @@ class SettingsScene(WidgetScene):
         card_w = max(46, self.px(64))
         # Only a language whose decks have letters of their own (German B, D, K, A) offers the English ones.
         letters_row = current_language() in CARD_LETTER_SETS
-        left_h = 2 * pad + heading_h + self.px(10) + 4 * row_h + 3 * row_gap + self.text_h(15)
+        left_h = 2 * pad + heading_h + self.px(10) + 5 * row_h + 4 * row_gap + self.text_h(15)
         right_h = (2 * pad + heading_h + self.px(10) + back_h + self.px(8) + choice_h + self.px(22)
                    + row_h + self.px(6) + round(card_w * 1.4) + self.px(16) + row_h
                    + (row_h + self.px(6) if letters_row else 0))
         panel_h = min(area_bottom - area_top, max(left_h, right_h) + self.px(12))
         top = area_top + (area_bottom - area_top - panel_h) // 2
-        labels = (_("Volume"), _("Animation speed"), _("Your name"), _("Card back"))
+        labels = (_("Volume"), _("Animation speed"), _("Language"), _("Your name"), _("Card back"))
         label_w = max(self.text_w(text) for text in labels) + self.px(20)
 
         # Left: sound, motion, window, name.
@@ -100,6 +101,14 @@ class SettingsScene(WidgetScene):
         self.speed = self.add(pygame_gui.elements.UIDropDownMenu(
             speed_options, current, pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager,
             container=left_panel, object_id="#animation_speed"))
+        y += row_h + row_gap
+
+        self.label((pad, y, label_w, row_h), _("Language"), "@field", container=left_panel)
+        language_options = [(_(text), key) for key, text in LANGUAGE_CHOICES]
+        current = next(o for o in language_options if o[1] == settings.language)
+        self.language = self.add(pygame_gui.elements.UIDropDownMenu(
+            language_options, current, pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager,
+            container=left_panel, object_id="#language"))
         y += row_h + row_gap
 
         self.label((pad, y, label_w, row_h), _("Your name"), "@field", container=left_panel)
@@ -188,6 +197,9 @@ class SettingsScene(WidgetScene):
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "speed", None):
             self.change(animation_speed=self.speed.selected_option[1])
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "language", None):
+            self.change(language=self.language.selected_option[1])   # the app rebuilds every screen in it
             return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED

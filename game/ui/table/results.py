@@ -163,6 +163,8 @@ class HandResultScene(_ResultBase):
     def draw(self, surface) -> None:
         offset = self._draw_panel(surface)
         table, result = self.table, self.result
+        # As last drawn, per row with cards: where they end and their points note begins (the layout test reads it).
+        self.drawn_rows: list[tuple[int, int]] = []
         panel = self.panel.move(0, offset)
         winner = result.winner
         title_text = (_("You win the hand!") if winner == table.human
@@ -209,25 +211,26 @@ class HandResultScene(_ResultBase):
                 lvl = self.text.render(level_name(kind), max(10, self.px(13)), LEVEL_COLORS.get(kind, LIGHT_GREY),
                                        bold=True)
                 surface.blit(lvl, lvl.get_rect(midleft=(x_name + r * 2 + self.px(10), row.centery + row.h * 0.2)))
-            # The cards still held.
+            # The cards still held, up to the note of what they are worth (however long its words run).
             cards = list(result.hands.get(seat, ()))
+            value = result.values.get(seat, 0)
             card_h = int(row.h * 0.84)
             card_w = max(8, int(card_h / 1.4))
             avail = x_points - x_cards - self.px(50)
             if cards:
+                vimg = self.text.render(ngettext("{points} pt in hand", "{points} pts in hand", value).format(
+                    points=value), self.px(13), RESULT_NOTE)
+                note = surface.blit(vimg, vimg.get_rect(midright=(x_points - self.px(46), row.centery)))
+                avail = min(avail, note.left - self.px(10) - x_cards)
                 spacing = min(card_w * 0.62, (avail - card_w) / max(1, len(cards) - 1))
                 for i, card in enumerate(cards):
                     image = table.images.image(card_to_str(card), card_w, table.four_color, table.back_style,
                                                (lay.card_w, lay.small_w) if lay else (card_w,))
-                    surface.blit(image, image.get_rect(midleft=(x_cards + i * spacing, row.centery)))
+                    strip = surface.blit(image, image.get_rect(midleft=(x_cards + i * spacing, row.centery)))
+                self.drawn_rows.append((strip.right, note.left))
             else:
                 out = self.text.render(_("went out"), self.px(16), GOLD_LIGHT, bold=True)
                 surface.blit(out, out.get_rect(midleft=(x_cards, row.centery)))
-            value = result.values.get(seat, 0)
-            if cards:
-                vimg = self.text.render(ngettext("{points} pt in hand", "{points} pts in hand", value).format(
-                    points=value), self.px(13), RESULT_NOTE)
-                surface.blit(vimg, vimg.get_rect(midright=(x_points - self.px(46), row.centery)))
             score = result.scores.get(seat, 0)
             score_img = self.text.render(f"+{score}" if score else "0", self.px(22),
                                          PENALTY_POINTS if score and table.match.rules.scoring == "penalty"

@@ -151,6 +151,18 @@ class TableScene(Scene):
             self.board.prewarm(self.session.rules, self.four_color, self.back_style)
         self.resync(animate=False)
 
+    def on_language_changed(self) -> None:
+        self.text.cache.clear()
+        session = self.session
+        # The log is told again from the match's history, in the new words.
+        self.log.clear()
+        self.log.extend(history_lines(session.history, session.seats, session.human))
+        if self.input.buttons:
+            self.input.build_buttons(self.app.ui_manager, self.board.layout)
+            self._update_buttons()
+        if self.chooser is not None:
+            self.chooser.layout(self.board.layout.size)
+
     def _relayout(self, size, force: bool = False) -> None:
         scale = self.board.relayout(size, self.session.view(), self.speed, self.four_color, self.back_style,
                                     force)

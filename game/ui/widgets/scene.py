@@ -46,6 +46,11 @@ class WidgetScene(KeyboardFocus, Scene):
         if self.built:
             self.rebuild()
 
+    def on_language_changed(self) -> None:
+        # A scene below the top has no widgets now; it builds them in the new language on entry.
+        if self.built:
+            self.rebuild()
+
     def rebuild(self) -> None:
         """Kill every widget and build them again for the current window size."""
         self.clear_widgets()
