@@ -30,19 +30,14 @@ LETTERS = "abcdhspqxz0123456789"
 
 
 class Monkey:
-    """Random input for one App; ``run(events)`` returns how it went.
+    """Random input for one App; ``run(events)`` returns how it went."""
 
-    ``file_dialogs=False`` leaves the pause menu's Export and Import buttons alone (pygame_gui's
-    file dialog, which is being replaced by the game's own).
-    """
-
-    def __init__(self, app, seed: int = 0, file_dialogs: bool = True, resizes: float = 0.03):
+    def __init__(self, app, seed: int = 0, resizes: float = 0.03):
         import pygame
 
         self.pygame = pygame
         self.app = app
         self.rng = random.Random(seed)
-        self.file_dialogs = file_dialogs
         self.resizes = resizes          # the share of gestures that resize the window (each repaints the felt)
         self.events = 0                 # gestures: a click or a drag counts once
         self.posted = 0                 # pygame events posted (a click is a press and a release)
@@ -77,7 +72,8 @@ class Monkey:
         """Jump to a random scene, as a player could reach it."""
         app, rng = self.app, self.rng
         choice = rng.choice(["menu", "new_game", "settings", "rules", "statistics", "table", "pause",
-                             "message", "confirm", "hand_result", "match_result", "rules_of_match"])
+                             "message", "confirm", "hand_result", "match_result", "rules_of_match",
+                             "export", "import"])
         if choice == "menu":
             app.main_menu()
         elif choice in ("new_game", "settings", "rules", "statistics"):
@@ -91,6 +87,9 @@ class Monkey:
             table = self._table()
             app.go("pause", table)
             app.go("rules", rules=table.session.rules)
+        elif choice in ("export", "import"):
+            app.go("pause", self._table())
+            (app.scenes.top.export_record if choice == "export" else app.scenes.top.import_record)()
         elif choice == "message":
             app.go("message", "A message", "Something to read " * rng.randint(1, 30))
         elif choice == "confirm":
@@ -112,8 +111,6 @@ class Monkey:
             if isinstance(element, (pygame_gui.elements.UIButton, pygame_gui.elements.UICheckBox,
                                     pygame_gui.elements.UIDropDownMenu, pygame_gui.elements.UITextEntryLine,
                                     pygame_gui.elements.UIHorizontalSlider)):
-                if not self.file_dialogs and getattr(element, "text", "").startswith(("Export", "Import")):
-                    continue
                 hits.append(element)
         return hits
 
@@ -229,13 +226,11 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-file-dialogs", action="store_true",
-                        help="leave the pause menu's Export and Import buttons alone")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     app = make_app()
     started = time.perf_counter()
-    result = Monkey(app, args.seed, file_dialogs=not args.no_file_dialogs).run(args.events)
+    result = Monkey(app, args.seed).run(args.events)
     result["seconds"] = round(time.perf_counter() - started, 1)
     for error in result["first_errors"]:
         print(error, file=sys.stderr)
