@@ -217,7 +217,7 @@ def make_app(home: str | None = None):
     from game.ui.app import App
 
     app = App(size=(1280, 720), folders=UserFolders.default(), headless=True, fullscreen=False)
-    app.settings = dataclasses.replace(app.settings, animation_speed="fast", ai_think_budget_ms=20)
+    app.settings = dataclasses.replace(app.settings, animation_speed="fast", computer_speed="fast", ai_think_budget_ms=20)
     app.running = True
     return app
 

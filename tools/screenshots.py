@@ -259,7 +259,7 @@ def main(argv=None) -> int:
                     import dataclasses
 
                     saved = app.settings
-                    app.settings = dataclasses.replace(saved, animation_speed="instant", ai_think_budget_ms=10)
+                    app.settings = dataclasses.replace(saved, animation_speed="instant", computer_speed="instant", ai_think_budget_ms=10)
                     rules = preset("crazy_eights", 3).replace(match_end="fixed_hands", fixed_hands=2)
                     seats = [Seat(n, k) for n, k in (("Ada", "easy"), ("Bruno", "medium"), ("Chloé", "hard"))]
                     app.scenes.clear_to(TableScene(app, session_for(app, Match(rules, seed=5), seats)))

@@ -19,6 +19,7 @@ SETTINGS_VERSION = 1
 SETTINGS_FILE_NAME = "settings.json"
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_BACKS = ("blue", "red")
 #: "system" follows the operating system; the others are the languages the game speaks.
 LANGUAGES = ("system", "en", "de", "el", "nb")
@@ -41,6 +42,11 @@ class Settings:
     sound_volume: float = 0.8
     effects_volume: float = 0.8
     animation_speed: str = "normal"
+    # How long each computer move stays on screen before the next (apart from animation speed).
+    computer_speed: str = "normal"
+    # Learners: wait for a key or a click after each computer move.
+    pause_after_computer_move: bool = False
+    allow_undo: bool = True
     fullscreen: bool = False
     card_back: str = "blue"
     four_color_deck: bool = False
@@ -202,6 +208,9 @@ FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "sound_volume": _volume,
     "effects_volume": _volume,
     "animation_speed": _one_of(ANIMATION_SPEEDS),
+    "computer_speed": _one_of(COMPUTER_SPEEDS),
+    "pause_after_computer_move": checks.boolean,
+    "allow_undo": checks.boolean,
     "fullscreen": checks.boolean,
     "card_back": _one_of(CARD_BACKS),
     "four_color_deck": checks.boolean,
@@ -219,6 +228,9 @@ FIELD_LABELS: dict[str, str] = {
     "sound_volume": "sound volume",
     "effects_volume": "effects volume",
     "animation_speed": "animation speed",
+    "computer_speed": "computer speed",
+    "pause_after_computer_move": "pause after each computer move",
+    "allow_undo": "undo",
     "fullscreen": "full screen",
     "card_back": "card back",
     "four_color_deck": "four-color deck",

@@ -29,7 +29,7 @@ def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
         from .scenes.menu import MainMenuScene
 
         app = App(size=DEFAULT_SIZE, folders=UserFolders.default(), headless=True, fullscreen=False)
-        app.save_settings(dataclasses.replace(app.settings, animation_speed="instant", ai_think_budget_ms=10))
+        app.save_settings(dataclasses.replace(app.settings, animation_speed="instant", computer_speed="instant", ai_think_budget_ms=10))
         missing = _missing_game_files(app)
         if missing:
             print("smoke: missing game files: " + ", ".join(missing), file=sys.stderr)
@@ -154,7 +154,7 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
     from .table import HandResultScene, MatchResultScene, TableScene
 
     app = App(size=MIN_SIZE, headless=True, fullscreen=False)
-    app.settings = dataclasses.replace(app.settings, animation_speed="instant", ai_think_budget_ms=10)
+    app.settings = dataclasses.replace(app.settings, animation_speed="instant", computer_speed="instant", ai_think_budget_ms=10)
     app.autosave_store = _AnnouncedAutosave(app.autosave_store)
     app.running = True
     menu = MainMenuScene(app)

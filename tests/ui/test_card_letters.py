@@ -134,7 +134,7 @@ def open_table_with_a_court_card(app, ui):
         hand = [card_to_str(card) for card in match.hand.hands[match.hand_player(0)]]
         if match.current_seat == 0 and any(code[:-1] in ("J", "Q") for code in hand):
             break
-    app.save_settings(dataclasses.replace(app.settings, animation_speed="instant"))
+    app.save_settings(dataclasses.replace(app.settings, animation_speed="instant", computer_speed="instant"))
     app.main_menu()
     seats = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Bruno", "easy")]
     table = TableScene(app, session_for(app, match, seats))

@@ -32,6 +32,7 @@ def app(tmp_path):
     application = App(size=(1280, 720), folders=UserFolders(tmp_path / "config", tmp_path / "data"),
                       headless=True, fullscreen=False)
     application.settings = dataclasses.replace(application.settings, animation_speed="instant",
+                                               computer_speed="instant",
                                                ai_think_budget_ms=10, highlight_playable=True)
     application.running = True
     played = []
@@ -441,20 +442,46 @@ def test_escape_opens_the_pause_menu(app):
     assert app.scenes.top.table is table
 
 
-def test_computer_players_are_paced(app):
-    app.settings = dataclasses.replace(app.settings, animation_speed="normal", ai_think_budget_ms=150)
-    rules = preset("crazy_eights", 4)
-    table = open_table(app, rules, seed=4, human=False)
+def time_between_computer_moves(app, table, moves: int = 3) -> list[float]:
+    """Game seconds between consecutive computer moves, for ``moves`` gaps."""
     run_until(app, lambda: len(moves_played(table.match)) >= 1, limit=15)
-    # Between two computer moves at least ~0.6 s of game time passes.
-    count = len(moves_played(table.match))
-    game_time = 0.0
-    while len(moves_played(table.match)) == count:
-        app.step(FPS_DT)
-        time.sleep(0.001)
-        game_time += FPS_DT
-        assert game_time < 10
-    assert game_time >= 0.55
+    gaps = []
+    for _ in range(moves):
+        count = len(moves_played(table.match))
+        game_time = 0.0
+        while len(moves_played(table.match)) == count and not table.match.hand.over:
+            app.step(FPS_DT)
+            time.sleep(0.001)
+            game_time += FPS_DT
+            assert game_time < 10
+        gaps.append(game_time)
+    return gaps
+
+
+def test_computer_players_are_paced_by_their_own_speed_setting(app):
+    rules = preset("crazy_eights", 4)
+    app.settings = dataclasses.replace(app.settings, animation_speed="fast", computer_speed="normal",
+                                       ai_think_budget_ms=100)
+    normal = time_between_computer_moves(app, open_table(app, rules, seed=4, human=False))
+    assert min(normal) >= 0.8, "at normal speed each computer move stays on screen at least 0.8 s"
+    app.main_menu()
+    app.settings = dataclasses.replace(app.settings, animation_speed="fast", computer_speed="fast")
+    fast = time_between_computer_moves(app, open_table(app, rules, seed=4, human=False))
+    assert max(fast) < min(normal), "the computer speed setting, not the animation speed, sets the pace"
+
+
+def test_wait_for_me_holds_the_next_computer_move_until_a_key(app):
+    app.settings = dataclasses.replace(app.settings, pause_after_computer_move=True)
+    seed = next(s for s in range(1, 400) if Match(C8, s).current_seat == 1)  # two computers move first
+    table = open_table(app, C8, seed)
+    run_until(app, lambda: table.waiting_for_player is not None, limit=15)
+    held = len(moves_played(table.match))
+    step(app, 240)  # four seconds: nothing moves while the table waits
+    assert len(moves_played(table.match)) == held
+    assert table.painter.banner_text()[0].endswith("has moved")
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(moves_played(table.match)) > held or table.human_turn(), limit=15)
+
 
 
 def test_a_spectator_table_plays_to_the_match_result(app):
@@ -515,7 +542,7 @@ def test_the_hint_button_shows_only_on_the_players_turn(app):
 
 
 def test_ctrl_z_takes_back_the_players_move_and_the_computer_moves_since(app):
-    app.settings = dataclasses.replace(app.settings, animation_speed="fast")
+    app.settings = dataclasses.replace(app.settings, animation_speed="fast", computer_speed="fast")
     table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
     before = table.match.to_record()
     hand_before = sorted(human_hand(table.match))

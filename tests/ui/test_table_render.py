@@ -22,7 +22,7 @@ def app(tmp_path_factory):
 
     home = tmp_path_factory.mktemp("render")
     application = App(size=SIZES[0], folders=UserFolders(home / "c", home / "d"), headless=True, fullscreen=False)
-    application.settings = dataclasses.replace(application.settings, animation_speed="instant",
+    application.settings = dataclasses.replace(application.settings, animation_speed="instant", computer_speed="instant",
                                                ai_think_budget_ms=10)
     application.running = True
     yield application

@@ -1,4 +1,5 @@
-"""The settings screen: the volume, animation speed, language, full screen, name, card back, deck colours and letters.
+"""The settings screen: volume, animation and computer speed, language, name, full screen, waiting after
+computer moves, undo, card back, deck colours and letters.
 
 Every change is saved at once through ``app.save_settings``.
 """
@@ -60,13 +61,18 @@ class SettingsScene(WidgetScene):
         card_w = max(46, self.px(64))
         # Only a language whose decks have letters of their own (German B, D, K, A) offers the English ones.
         letters_row = current_language() in CARD_LETTER_SETS
-        left_h = 2 * pad + heading_h + self.px(10) + 5 * row_h + 4 * row_gap + self.text_h(15)
+        left_rows = 8  # volume, animation, computer speed, language, name, full screen, pause, undo
+        room = area_bottom - area_top - self.px(12)
+        fixed = 2 * pad + heading_h + self.px(10) + left_rows * row_h + self.text_h(15)
+        row_gap = max(self.px(4), min(row_gap, (room - fixed) // (left_rows - 1)))  # a small window packs rows closer
+        left_h = fixed + (left_rows - 1) * row_gap
         right_h = (2 * pad + heading_h + self.px(10) + back_h + self.px(8) + choice_h + self.px(22)
                    + row_h + self.px(6) + round(card_w * 1.4) + self.px(16) + row_h
                    + (row_h + self.px(6) if letters_row else 0))
         panel_h = min(area_bottom - area_top, max(left_h, right_h) + self.px(12))
         top = area_top + (area_bottom - area_top - panel_h) // 2
-        labels = (_("Volume"), _("Animation speed"), _("Language"), _("Your name"), _("Card back"))
+        labels = (_("Volume"), _("Animation speed"), _("Computer speed"), _("Language"), _("Your name"),
+                  _("Card back"))
         label_w = max(self.text_w(text) for text in labels) + self.px(20)
 
         # Left: sound, motion, window, name.
@@ -103,6 +109,13 @@ class SettingsScene(WidgetScene):
             container=left_panel, object_id="#animation_speed"))
         y += row_h + row_gap
 
+        self.label((pad, y, label_w, row_h), _("Computer speed"), "@field", container=left_panel)
+        current = next(o for o in speed_options if o[1] == settings.computer_speed)
+        self.computer_speed = self.add(pygame_gui.elements.UIDropDownMenu(
+            speed_options, current, pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager,
+            container=left_panel, object_id="#computer_speed"))
+        y += row_h + row_gap
+
         self.label((pad, y, label_w, row_h), _("Language"), "@field", container=left_panel)
         language_options = [(_(text), key) for key, text in LANGUAGE_CHOICES]
         current = next(o for o in language_options if o[1] == settings.language)
@@ -120,6 +133,15 @@ class SettingsScene(WidgetScene):
         self.fullscreen_box = self.add(pygame_gui.elements.UICheckBox(
             pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Full screen (F11)"), self.manager,
             container=left_panel, object_id="#fullscreen", initial_state=settings.fullscreen))
+        y += row_h + row_gap
+        self.pause_box = self.add(pygame_gui.elements.UICheckBox(
+            pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Wait for me after each computer move"),
+            self.manager, container=left_panel, object_id="#pause_after_computer_move",
+            initial_state=settings.pause_after_computer_move))
+        y += row_h + row_gap
+        self.undo_box = self.add(pygame_gui.elements.UICheckBox(
+            pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Allow undo (Ctrl+Z)"), self.manager,
+            container=left_panel, object_id="#allow_undo", initial_state=settings.allow_undo))
         y += row_h + self.px(4)
         self.name_hint = self.label((pad, y, inner_w - 2 * pad, self.text_h(15)),
                                     _("Names are 1 to 24 characters.") if self.name_problem else "",
@@ -198,6 +220,10 @@ class SettingsScene(WidgetScene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "speed", None):
             self.change(animation_speed=self.speed.selected_option[1])
             return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(
+                self, "computer_speed", None):
+            self.change(computer_speed=self.computer_speed.selected_option[1])
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "language", None):
             self.change(language=self.language.selected_option[1])   # the app rebuilds every screen in it
             return True
@@ -213,6 +239,12 @@ class SettingsScene(WidgetScene):
             if self.letters_box is not None and event.ui_element is self.letters_box:
                 self.change(english_card_letters=checked)
                 self.rebuild()  # the preview's jack and queen change letters
+                return True
+            if event.ui_element is getattr(self, "pause_box", None):
+                self.change(pause_after_computer_move=checked)
+                return True
+            if event.ui_element is getattr(self, "undo_box", None):
+                self.change(allow_undo=checked)
                 return True
             if event.ui_element is getattr(self, "highlight_box", None):
                 self.change(highlight_playable=checked)

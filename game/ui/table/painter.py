@@ -388,8 +388,12 @@ class TablePainter:
         return self.text.cache.put(key, surf)
 
     def banner_text(self) -> tuple[str, str] | None:
-        """The "your turn" banner's title and hint, or None when it is not the person's turn."""
+        """The banner's title and hint: "your turn", or a computer move waiting to be read; else None."""
         view = self.scene.session.view()
+        waiting = self.scene.waiting_for_player
+        if waiting is not None:
+            return (_("{name} has moved").format(name=view.seats[waiting].name),
+                    _("Click or press Space to go on"))
         if self.scene.session.human is None or self.scene.chooser is not None or not view.my_turn:
             return None
         hand = view

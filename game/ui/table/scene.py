@@ -31,8 +31,9 @@ from .suit_chooser import SuitChooser
 
 log = logging.getLogger(__name__)
 
-#: Seconds between computer moves, by animation speed (a little jitter is added).
-PACE = {"slow": 1.15, "normal": 0.75, "fast": 0.42, "instant": 0.05}
+#: Seconds a computer move stays on screen before the next one, by the "computer speed" setting
+#: (a little jitter is added, never below 0.9 of it): at normal, long enough to see who did what.
+PACE = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.05}
 #: Seconds between the last card of a hand and its result, by animation speed.
 RESULT_DELAY = {"slow": 1.9, "normal": 1.35, "fast": 0.8, "instant": 0.05}
 LOG_LINES = 60
@@ -55,6 +56,8 @@ class TableScene(Scene):
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.chooser: SuitChooser | None = None
         self.ai_wait = 0.0
+        #: The computer seat whose move the table shows until the person goes on ("wait for me"), or None.
+        self.waiting_for_player: int | None = None
         #: The position (session version) a hint is being worked out for, or None.
         self.hint_for: int | None = None
         self.result_timer: Timer | None = None
@@ -117,9 +120,14 @@ class TableScene(Scene):
 
     def thinking_seat(self) -> int | None:
         """The computer seat thinking now (its plate shows dots), or None."""
-        if self.result_timer is not None:
+        if self.result_timer is not None or self.waiting_for_player is not None:
             return None
         return self.session.computer_to_act()
+
+    @property
+    def pace(self) -> float:
+        """Seconds a computer move stays on screen before the next (the "computer speed" setting)."""
+        return PACE.get(self.app.settings.computer_speed, PACE["normal"])
 
     # ----- scene life cycle ----------------------------------------------------------------------
 
@@ -190,7 +198,7 @@ class TableScene(Scene):
 
     def _deal(self) -> None:
         deal_end = self.board.deal(self.session.view(), self.speed)
-        self.ai_wait = deal_end + 0.5 * self.speed + PACE.get(self.app.settings.animation_speed, 0.75) * 0.5
+        self.ai_wait = deal_end + 0.5 * self.speed + self.pace * 0.5
         self.effects.sound("deal")
 
     # ----- moves ---------------------------------------------------------------------------------
@@ -270,10 +278,12 @@ class TableScene(Scene):
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
         self.input.follow_hand(len(session.view().my_cards))
         continuing = move.kind == "draw" and session.to_act() == seat
-        pace = PACE.get(self.app.settings.animation_speed, 0.75)
-        self.ai_wait = pace * (0.8 if continuing else self.rng.uniform(0.82, 1.18))
+        self.ai_wait = self.pace * (0.8 if continuing else self.rng.uniform(0.9, 1.15))
         if session.hand_over:
             self._hand_finished()
+        elif (seat != session.human and not continuing and self.app.settings.pause_after_computer_move
+              and session.computer_to_act() is not None):
+            self.waiting_for_player = seat  # a learner reads the move before the next one comes
 
     def _hand_finished(self) -> None:
         session = self.session
@@ -330,6 +340,8 @@ class TableScene(Scene):
         if self.chooser is not None or self.result_timer is not None:
             return
         try:
+            if not self.app.settings.allow_undo:
+                raise UndoRefused("switched_off", "undo is switched off in the settings")
             self.session.undo()
         except UndoRefused as refusal:
             self.effects.show_toast(undo_refusal_text(refusal))
@@ -340,7 +352,8 @@ class TableScene(Scene):
         self.log.extend(history_lines(self.session.history, self.session.seats, self.session.human))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
-        self.ai_wait = PACE.get(self.app.settings.animation_speed, 0.75)
+        self.ai_wait = self.pace
+        self.waiting_for_player = None
         self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
 
     def open_pause(self) -> None:
@@ -353,7 +366,17 @@ class TableScene(Scene):
     def handle_event(self, event) -> bool:
         if self.chooser is not None:
             return self.chooser.handle_event(event)
+        if self.waiting_for_player is not None and self._goes_on(event):
+            self.waiting_for_player = None
+            return True
         return self.input.handle_event(event)
+
+    @staticmethod
+    def _goes_on(event) -> bool:
+        """Whether ``event`` tells a waiting table to go on (a click, or Space or Enter)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return True
+        return event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -402,7 +425,7 @@ class TableScene(Scene):
     def _update_buttons(self) -> None:
         view = self.session.view()
         kinds = view.move_kinds | {"hint"} if self.chooser is None and view.my_turn else frozenset()
-        if self.session.human is not None:
+        if self.session.human is not None and self.app.settings.allow_undo:
             kinds = kinds | {"undo"}
         self.input.update_buttons(kinds)
 
