@@ -36,6 +36,16 @@ def current_language() -> str:
     return code or "en"
 
 
+#: Languages that write 28,5 where English writes 28.5.
+DECIMAL_COMMA = frozenset({"de", "el", "nb"})
+
+
+def decimal_text(value: float, decimals: int) -> str:
+    """``value`` with at most ``decimals`` places and no trailing zeros, with the language's decimal mark."""
+    text = f"{round(value, decimals):.{decimals}f}".rstrip("0").rstrip(".") if decimals else str(round(value))
+    return text.replace(".", ",") if current_language() in DECIMAL_COMMA else text
+
+
 def _(message: str) -> str:
     """The translation of ``message`` (the message itself in English)."""
     # gettext files the catalogue's header under the empty message id: "" stays "".
@@ -80,6 +90,15 @@ SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"
 def level_name(kind: str) -> str:
     """``"hard"`` -> ``"Hard"`` (in the player's language); the person's seat is ``"You"``."""
     return _(SEAT_KIND_WORDS[kind]) if kind in SEAT_KIND_WORDS else kind.title()
+
+
+#: The name a new player has until they choose their own (stored as it is, in English).
+DEFAULT_PLAYER_NAME = "You"
+
+
+def shown_player_name(name: str) -> str:
+    """The person's name at the table: the untouched default "You" says it in the player's language."""
+    return _(SEAT_KIND_WORDS["human"]) if name == DEFAULT_PLAYER_NAME else name
 
 
 def suit_name(suit: str) -> str:

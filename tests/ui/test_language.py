@@ -119,3 +119,26 @@ def test_system_follows_the_environment_and_a_restart_keeps_the_choice(make_app,
     app.scenes.top.change(language="nb")
     restarted = make_app()
     assert restarted.language == "nb", "the stored choice outranks the system"
+
+
+def test_the_untouched_default_name_is_said_in_the_players_language():
+    from game.ui import i18n
+
+    try:
+        i18n.set_language("de")
+        assert i18n.shown_player_name("You") == "Du"
+        assert i18n.shown_player_name("Tess") == "Tess"
+    finally:
+        i18n.set_language("en")
+    assert i18n.shown_player_name("You") == "You"
+
+
+def test_averages_use_the_languages_decimal_mark():
+    from game.ui import i18n
+
+    assert i18n.decimal_text(28.5, 1) == "28.5" and i18n.decimal_text(13.0, 1) == "13"
+    try:
+        i18n.set_language("de")
+        assert i18n.decimal_text(28.5, 1) == "28,5"
+    finally:
+        i18n.set_language("en")

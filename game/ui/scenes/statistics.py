@@ -10,7 +10,7 @@ from pygame_gui.core import ObjectID
 from game.ai import LEVELS
 from game.rules import PRESETS
 
-from ..i18n import N_, _, level_name, ngettext
+from ..i18n import N_, _, decimal_text, level_name, ngettext
 from ..look.paint import draw_heading
 from ..widgets import WidgetScene
 
@@ -37,8 +37,7 @@ def points_text(points: float | None, decimals: int = 0) -> str:
     if points is None:
         return "–"
     shown = round(points, decimals)
-    text = f"{shown:.{decimals}f}".rstrip("0").rstrip(".") if decimals else str(round(points))
-    return ngettext("{points} pt", "{points} pts", 1 if shown == 1 else 2).format(points=text)
+    return ngettext("{points} pt", "{points} pts", 1 if shown == 1 else 2).format(points=decimal_text(points, decimals))
 
 
 def row_cells(row) -> list[str]:

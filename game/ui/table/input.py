@@ -205,18 +205,25 @@ class TableInput:
                 object_id=ObjectID(object_id=f"#table_{name}", class_id="@primary" if name != "pass" else None))
             button.hide()
             self.buttons[name] = button
+        # The corner buttons are as wide as the longest of their words needs (Rückgängig, Αναίρεση).
+        words = {"menu": _("Menu"), "hint": _("Hint"), "undo": _("Undo")}
+        font = self.scene.app.assets.font(round(15 * self.scene.app.font_scale), True)
+        width = max(layout.menu_button.w, max(font.size(text)[0] for text in words.values()) + 24)
+        corner = {name: pygame.Rect(rect.right - width, rect.top, width, rect.h)
+                  for name, rect in (("menu", layout.menu_button), ("hint", layout.hint_button),
+                                     ("undo", layout.undo_button))}
         self.buttons["menu"] = pygame_gui.elements.UIButton(
-            layout.menu_button, _("Menu"), manager,
+            corner["menu"], words["menu"], manager,
             object_id=ObjectID(object_id="#table_menu", class_id="@small_button"),
             tool_tip_text=_("Pause (Esc)"))
         hint = pygame_gui.elements.UIButton(
-            layout.hint_button, _("Hint"), manager,
+            corner["hint"], words["hint"], manager,
             object_id=ObjectID(object_id="#table_hint", class_id="@small_button"),
             tool_tip_text=_("What would a strong player do? (H)"))
         hint.hide()
         self.buttons["hint"] = hint
         self.buttons["undo"] = pygame_gui.elements.UIButton(
-            layout.undo_button, _("Undo"), manager,
+            corner["undo"], words["undo"], manager,
             object_id=ObjectID(object_id="#table_undo", class_id="@small_button"),
             tool_tip_text=_("Take back your last move (Ctrl+Z)"))
 
