@@ -39,6 +39,14 @@ def _headless_environment() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def fit_to_screen(size, desktops) -> tuple[int, int]:
+    """``size`` shrunk to the first desktop (a window saved on a bigger screen must still fit)."""
+    if not desktops:
+        return int(size[0]), int(size[1])
+    width, height = desktops[0]
+    return min(int(size[0]), width), min(int(size[1]), height)
+
+
 class App:
     """The window, the UI manager, the stores and the scene stack; ``run()`` is the main loop."""
 
@@ -77,8 +85,8 @@ class App:
         self.apply_language()
         pygame.display.init()
         pygame.font.init()
-        if size is None:
-            size = self.settings.window_size
+        if size is None:  # the size remembered from last time, if it still fits this screen
+            size = fit_to_screen(self.settings.window_size, pygame.display.get_desktop_sizes())
         self._windowed_size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
         self.fullscreen = self.settings.fullscreen if fullscreen is None else bool(fullscreen)
         self.screen = self._open_window()

@@ -309,3 +309,26 @@ def test_the_match_result_counts_its_hands_in_the_right_number():
 
     assert match_summary(1, "Switch") == "1 hand of Switch"
     assert match_summary(3, "Crazy Eights") == "3 hands of Crazy Eights"
+
+
+def test_a_remembered_window_larger_than_the_screen_opens_inside_it():
+    from game.ui.app import fit_to_screen
+
+    assert fit_to_screen((16000, 9000), [(1920, 1080)]) == (1920, 1080)
+    assert fit_to_screen((1280, 720), [(1920, 1080), (3840, 2160)]) == (1280, 720)
+    assert fit_to_screen((1280, 720), []) == (1280, 720)
+
+
+def test_the_app_opens_a_remembered_oversized_window_inside_the_screen(make_app, home):
+    import dataclasses
+
+    import pygame
+
+    from game.store import SettingsStore, UserFolders
+
+    store = SettingsStore(UserFolders.default())
+    settings, _problem = store.load()
+    store.save(dataclasses.replace(settings, window_size=(16000, 9000)))
+    app = make_app(size=None)
+    desktop = pygame.display.get_desktop_sizes()[0]
+    assert app.size[0] <= max(desktop[0], 960) and app.size[1] <= max(desktop[1], 600)
