@@ -22,6 +22,7 @@ SCENES = {
     "records": "game.ui.scenes.records:RecordsScene",
     "table": "game.ui.table.scene:TableScene",
     "hand_result": "game.ui.table.results:HandResultScene",
+    "history": "game.ui.table.history:HistoryScene",
     "match_result": "game.ui.table.results:MatchResultScene",
 }
 

@@ -578,3 +578,39 @@ def test_undo_after_drawing_says_why_it_cannot(app):
     step(app, 2)  # pygame_gui tells the scene about the press on the next frame
     assert table.match.to_record() == record
     assert table.effects.toast[0] == "A card was drawn since your last move, so it cannot be taken back."
+
+
+def test_the_move_history_opens_scrolls_by_wheel_and_keys_and_closes(app):
+    from game.ui.table.history import HistoryScene
+
+    rules = preset("crazy_eights", 3)
+    table = open_table(app, rules, seed=3, human=False)
+    run_until(app, lambda: len(moves_played(table.match)) >= 40 or table.match.hand_number > 1, limit=30)
+    key(app, pygame.K_y)
+    history = app.scenes.top
+    assert isinstance(history, HistoryScene) and app.scenes.visible()[-2:] == [table, history]
+    from game.ui.table.narration import history_lines
+
+    everything = history_lines(table.session.history, table.session.seats, table.session.human)
+    assert [text for _seat, text in history.rows] == everything  # the whole match, not the log's last lines
+    assert list(table.log) == everything[-len(table.log):]
+    assert history.rows[0][0] is None and history.rows[0][1].startswith("Hand 1")
+    bottom = history.top_line()
+    assert bottom == len(history.rows) - history.visible_lines() > 0, "it opens on the newest moves"
+    post(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
+    step(app, 1)
+    assert history.top_line() == bottom - 6
+    key(app, pygame.K_HOME)
+    assert history.top_line() == 0
+    key(app, pygame.K_END)
+    assert history.top_line() == bottom
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is table
+
+
+def test_a_click_on_the_log_opens_the_history(app):
+    from game.ui.table.history import HistoryScene
+
+    table = open_table(app, C8, find_seed(C8, lambda m: True))
+    click(app, table.layout.log_rect.center)
+    assert isinstance(app.scenes.top, HistoryScene)

@@ -102,6 +102,9 @@ class TableInput:
         if layout.stock.inflate(8, 8).collidepoint(pos):
             self.press_stock = True
             return True
+        if layout.log_rect.collidepoint(pos):
+            self.scene.open_history()
+            return True
         sprite = self.sprite_at(pos)
         if sprite is None or sprite.remove_when_done:
             return False
@@ -163,6 +166,9 @@ class TableInput:
             return True
         if key == pygame.K_h:
             scene.ask_hint()
+            return True
+        if key == pygame.K_y:
+            scene.open_history()
             return True
         if key == pygame.K_z and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             scene.undo()

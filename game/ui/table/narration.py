@@ -93,10 +93,15 @@ def describe(events, names: dict[int, str], human: int | None = None) -> list[st
 
 def history_lines(entries, seats, human: int | None = None) -> list[str]:
     """Log lines for steps of the session's history: "Hand 2: Ada deals", then each move's words."""
+    return [text for _seat, text in history_rows(entries, seats, human)]
+
+
+def history_rows(entries, seats, human: int | None = None) -> list[tuple[int | None, str]]:
+    """Like :func:`history_lines`, each line with the seat whose step it was (None for a deal)."""
     names = {seat: player.name for seat, player in enumerate(seats)}
-    lines: list[str] = []
+    rows: list[tuple[int | None, str]] = []
     for entry in entries:
         if entry.seat is None:
-            lines.append(dealing_line(entry.hand, entry.dealer, names, human))
-        lines.extend(describe(entry.events, names, human))
-    return lines
+            rows.append((None, dealing_line(entry.hand, entry.dealer, names, human)))
+        rows.extend((entry.seat, line) for line in describe(entry.events, names, human))
+    return rows

@@ -318,7 +318,10 @@ class TablePainter:
         surface.blit(shapes.rounded_panel(rect.size, radius, (*LOG_PANEL, 190), (*LOG_RULE, 200), 1), rect)
         fs = max(11, int(lay.font_size * 0.82))
         pad = max(6, lay.margin // 2 + 2)
-        heading = self.text.fit(self.view.rules.name, fs, rect.w - pad * 2, color=GOLD, bold=True)
+        more = self.text.render(_("All moves (Y)"), max(9, int(fs * 0.78)), LOG_CAPTION)
+        surface.blit(more, more.get_rect(topright=(rect.right - pad, rect.top + pad)))
+        heading = self.text.fit(self.view.rules.name, fs, rect.w - pad * 3 - more.get_width(), color=GOLD,
+                                bold=True)
         surface.blit(heading, (rect.left + pad, rect.top + pad - 2))
         caption = self.text.fit(self.match_caption(), max(10, int(fs * 0.9)), rect.w - pad * 2,
                                 color=LOG_CAPTION)
@@ -334,11 +337,11 @@ class TablePainter:
         for i, line in enumerate(lines):
             age = len(lines) - 1 - i
             color = LOG_NEWEST if age == 0 else LOG_RECENT if age < 3 else LOG_OLDER
-            image = self._log_line(line, fs, color, rect.w - pad * 2)
+            image = self.log_line(line, fs, color, rect.w - pad * 2)
             surface.blit(image, (rect.left + pad, y + (line_h - image.get_height()) // 2))
             y += line_h
 
-    def _log_line(self, line: str, size: int, color, max_width: int) -> pygame.Surface:
+    def log_line(self, line: str, size: int, color, max_width: int) -> pygame.Surface:
         """A log line with card codes drawn as rank + suit shape."""
         assets = self.scene.app.assets
         key = ("logline", line, size, color, max_width, self.four_color, assets.card_letters())

@@ -356,6 +356,11 @@ class TableScene(Scene):
         self.waiting_for_player = None
         self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
 
+    def open_history(self) -> None:
+        """Every move of the match so far, scrollable (Y, or a click on the log)."""
+        self.input.drop_drag()
+        self.app.go("history", self)
+
     def open_pause(self) -> None:
         """The pause menu (Escape or the Menu button)."""
         self.input.drop_drag()
