@@ -14,6 +14,8 @@ from game.session import Seat
 from game.store import AutosaveStore, StatisticsStore, UserFolders
 from game.store.settings import SETTINGS_FORMAT
 from game.store.statistics import STATISTICS_FORMAT
+
+from tests.ui.test_menus import autosave_match, open_menu
 from game.ui.scenes.menu import MainMenuScene
 from game.ui.scenes.message import ConfirmScene
 from game.ui.scenes.new_game import NewGameScene
@@ -21,21 +23,6 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.statistics import StatisticsScene
 from game.ui.sessions import session_for
 
-
-
-def open_menu(app, ui):
-    app.main_menu()
-    ui.step()
-    return app.scenes.top
-
-
-def autosave_match(home, moves: int = 5) -> Match:
-    match = Match(preset("crazy_eights", 3), seed=11)
-    for _ in range(moves):
-        match.apply(match.legal_moves()[0])
-    AutosaveStore(UserFolders.default()).save({"record": match.to_record(), "seats": [
-        {"name": "You", "kind": "human"}, {"name": "Ada", "kind": "easy"}, {"name": "Bruno", "kind": "easy"}]})
-    return match
 
 
 def _document(path, kind: str, data) -> bytes:

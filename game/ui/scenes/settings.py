@@ -101,28 +101,19 @@ class SettingsScene(WidgetScene):
             (ctrl_x + ctrl_w - value_w, y, value_w, row_h), f"{heard}%", "@value", container=left_panel)
         y += row_h + row_gap
 
-        self.label((pad, y, label_w, row_h), _("Animation speed"), "@field", container=left_panel)
-        speed_options = [(_(text), key) for key, text in SPEEDS]
-        current = next(o for o in speed_options if o[1] == settings.animation_speed)
-        self.speed = self.add(pygame_gui.elements.UIDropDownMenu(
-            speed_options, current, pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager,
-            container=left_panel, object_id="#animation_speed"))
-        y += row_h + row_gap
+        def choice_row(label: str, choices, chosen: str, object_id: str):
+            nonlocal y
+            self.label((pad, y, label_w, row_h), label, "@field", container=left_panel)
+            options = [(_(text), key) for key, text in choices]
+            menu = self.add(pygame_gui.elements.UIDropDownMenu(
+                options, next(o for o in options if o[1] == chosen), pygame.Rect(ctrl_x, y, ctrl_w, row_h),
+                self.manager, container=left_panel, object_id=object_id))
+            y += row_h + row_gap
+            return menu
 
-        self.label((pad, y, label_w, row_h), _("Computer speed"), "@field", container=left_panel)
-        current = next(o for o in speed_options if o[1] == settings.computer_speed)
-        self.computer_speed = self.add(pygame_gui.elements.UIDropDownMenu(
-            speed_options, current, pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager,
-            container=left_panel, object_id="#computer_speed"))
-        y += row_h + row_gap
-
-        self.label((pad, y, label_w, row_h), _("Language"), "@field", container=left_panel)
-        language_options = [(_(text), key) for key, text in LANGUAGE_CHOICES]
-        current = next(o for o in language_options if o[1] == settings.language)
-        self.language = self.add(pygame_gui.elements.UIDropDownMenu(
-            language_options, current, pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager,
-            container=left_panel, object_id="#language"))
-        y += row_h + row_gap
+        self.speed = choice_row(_("Animation speed"), SPEEDS, settings.animation_speed, "#animation_speed")
+        self.computer_speed = choice_row(_("Computer speed"), SPEEDS, settings.computer_speed, "#computer_speed")
+        self.language = choice_row(_("Language"), LANGUAGE_CHOICES, settings.language, "#language")
 
         self.label((pad, y, label_w, row_h), _("Your name"), "@field", container=left_panel)
         self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
