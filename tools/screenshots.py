@@ -102,6 +102,7 @@ def main(argv=None) -> int:
         from game.ui.scenes.settings import SettingsScene
         from game.ui.scenes.statistics import StatisticsScene
         from game.session import Seat
+        from game.ui.i18n import shown_player_name
         from game.ui.sessions import session_for
 
         folders = UserFolders.default()
@@ -125,7 +126,7 @@ def main(argv=None) -> int:
             written.append(path)
 
         def table_scene():
-            seats = [Seat(app.settings.player_name, "human")] + [
+            seats = [Seat(shown_player_name(app.settings.player_name), "human")] + [
                 Seat(n, "medium") for n in ("Ada", "Bruno", "Chloé")]
             if TableScene is None:
                 return StandInTable(app)
@@ -133,7 +134,7 @@ def main(argv=None) -> int:
 
         def small_table(players):
             names = ("Ada", "Bruno")[:players - 1]
-            seats = [Seat(app.settings.player_name, "human")] + [
+            seats = [Seat(shown_player_name(app.settings.player_name), "human")] + [
                 Seat(n, "medium") for n in names]
             return TableScene(app, session_for(app, Match(preset("crazy_eights", players), seed=3), seats))
 
@@ -142,7 +143,7 @@ def main(argv=None) -> int:
             from game.rules import card_to_str
             for seed in range(1, 200):
                 table = TableScene(app, session_for(app, Match(preset("crazy_eights", 4), seed=seed), [
-                    Seat(app.settings.player_name, "human")] + [
+                    Seat(shown_player_name(app.settings.player_name), "human")] + [
                     Seat(n, "medium") for n in ("Ada", "Bruno", "Chloé")]))
                 app.scenes.clear_to(table)
                 for _ in range(240):
