@@ -52,8 +52,9 @@ def draw_badges(surface, lay: Layout, view, text, images, four_color: bool, back
 
 def _draw_played(surface, lay: Layout, action, center, images, four_color: bool, back_style: str) -> None:
     width = max(12, int(lay.small_w * 0.78))
-    card = images.image(card_to_str(action.card), width, four_color, back_style, (lay.card_w, lay.small_w))
-    tilted = pygame.transform.rotozoom(card, -6, 1.0)
+    code = card_to_str(action.card)
+    card = images.image(code, width, four_color, back_style, (lay.card_w, lay.small_w))
+    tilted = images.rotate(card, ("badge", code, width, four_color, images.letters()), -6)
     surface.blit(tilted, tilted.get_rect(center=center))
     if action.suit is not None:  # the suit a wild card named, on a small disc at its corner
         radius = max(7, width // 4)
