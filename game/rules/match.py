@@ -260,7 +260,8 @@ class Match:
         try:
             record = json.loads(text)
         except (ValueError, RecursionError) as error:
-            raise RecordError(f"the game record is not valid JSON (truncated or damaged?): {error}") from None
+            raise RecordError("record.not_json",
+                              f"the game record is not valid JSON (truncated or damaged?): {error}") from None
         return cls.from_record(record)
 
     @classmethod
@@ -271,33 +272,36 @@ class Match:
         replay in order: each deal (``seat`` and ``move`` None) and each move with its events.
         """
         if not isinstance(record, dict):
-            raise RecordError("the game record is not a JSON object")
+            raise RecordError("record.not_an_object", "the game record is not a JSON object")
         if record.get("format") != RECORD_FORMAT:
-            raise RecordError("this file is not a Crazy Eights game record")
+            raise RecordError("record.not_a_record", "this file is not a Crazy Eights game record")
         version = record.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise RecordError("the game record has no valid version number")
+            raise RecordError("record.no_version", "the game record has no valid version number")
         if version > RECORD_VERSION:
-            raise RecordError(f"the game record was made by a newer version of the game "
-                              f"(record version {version}, this game reads up to {RECORD_VERSION})")
+            raise RecordError("record.newer_version", f"the game record was made by a newer version of the game "
+                              f"(record version {version}, this game reads up to {RECORD_VERSION})",
+                              version=version, supported=RECORD_VERSION)
         try:
             rules = RuleSet.from_dict(record.get("rules"))
         except InvalidRuleSet as error:
-            raise RecordError(f"the game record's rules are invalid: {error}") from None
+            raise RecordError("record.invalid_rules", f"the game record's rules are invalid: {error}",
+                              problems=error.problems) from None
         seed = record.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError("the game record has no valid seed")
+            raise RecordError("record.no_seed", "the game record has no valid seed")
         hands = record.get("hands")
         if (not isinstance(hands, list) or not hands
                 or not all(isinstance(h, list) and all(isinstance(m, str) for m in h) for h in hands)):
-            raise RecordError("the game record's moves must be a list of hands, each a list of moves")
+            raise RecordError("record.bad_moves", "the game record's moves must be a list of hands, each a list of moves")
         if sum(len(h) for h in hands) > MAX_RECORD_MOVES:
-            raise RecordError("the game record is too long to be a real game")
+            raise RecordError("record.too_long", "the game record is too long to be a real game")
         match = cls(rules, seed)
         for number, moves in enumerate(hands, start=1):
             if number > 1:
                 if not match.hand.over or match.over:
-                    raise RecordError(f"the game record has a hand {number} that was never reached")
+                    raise RecordError("record.hand_never_reached",
+                                      f"the game record has a hand {number} that was never reached", hand=number)
                 deal_events = match.start_next_hand()
             else:
                 deal_events = match.deal_events
@@ -309,8 +313,8 @@ class Match:
                     seat = match.current_seat if caller is None else caller
                     events = match.apply(move, caller)
                 except (MoveNotationError, IllegalMove) as error:
-                    raise RecordError(f"move {index} of hand {number} ({text!r}) cannot be "
-                                      f"replayed: {error}") from None
+                    raise RecordError("record.move_not_replayable", f"move {index} of hand {number} ({text!r}) cannot be "
+                                      f"replayed: {error}", move=index, hand=number, text=text[:20]) from None
                 if observer is not None:
                     observer(match, seat, move, events)
         return match

@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from .cards import RANKS, FIRST_JOKER, MAX_JOKERS
+from .errors import InvalidRuleSet, Problem
 
 DRAW_RULES = ("until_playable", "up_to_n", "one_then_may_play")
 STOCK_RULES = ("reshuffle", "pass", "end_hand")
@@ -24,10 +25,6 @@ MAX_CARD_VALUE = 1000      # one card's penalty/points value
 MAX_CARD_DRAW = 52         # draw limit and last-card penalty
 
 C8_VALUES = (1, 2, 3, 4, 5, 6, 7, 50, 9, 10, 10, 10, 10)
-
-
-class InvalidRuleSet(ValueError):
-    """A rule-set record that cannot be played; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -76,14 +73,14 @@ class RuleSet:
         # Exact types first: everything after (arithmetic, the deal, scoring, JSON) relies on them.
         problems = list(_type_problems(self))
         if problems:
-            raise InvalidRuleSet("; ".join(problems))
+            raise InvalidRuleSet(problems)
         # Normalise lists from JSON into tuples so records stay hashable.
         for name in _SEQUENCE_FIELDS:
             object.__setattr__(self, name, tuple(getattr(self, name)))
         object.__setattr__(self, "draw_penalties", tuple(tuple(p) for p in self.draw_penalties))
         problems = list(_problems(self))
         if problems:
-            raise InvalidRuleSet("; ".join(problems))
+            raise InvalidRuleSet(problems)
 
     @property
     def decks(self) -> int:
@@ -130,17 +127,19 @@ class RuleSet:
     def from_dict(cls, data: dict) -> "RuleSet":
         """Build and validate a rule set from its JSON form."""
         if not isinstance(data, dict):
-            raise InvalidRuleSet("a rule set must be a JSON object")
+            raise InvalidRuleSet([Problem("rules.not_an_object", "a rule set must be a JSON object")])
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(set(data) - set(known))
         if unknown:
-            raise InvalidRuleSet(f"unknown rule parameter(s): {', '.join(unknown)}")
+            raise InvalidRuleSet([Problem("rules.unknown_parameters",
+                                          f"unknown rule parameter(s): {', '.join(unknown)}",
+                                          {"names": tuple(unknown)})])
         try:
             return cls(**data)
         except InvalidRuleSet:
             raise
         except (TypeError, ValueError) as error:
-            raise InvalidRuleSet(f"malformed rule set: {error}") from None
+            raise InvalidRuleSet([Problem("rules.malformed", f"malformed rule set: {error}")]) from None
 
 
 _BOOL_FIELDS = ("bury_wild_starter", "voluntary_draw", "stacking", "black_jack_stacking", "skip_stacking",
@@ -185,109 +184,129 @@ def _shown(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _bad_value(field_name: str, message: str) -> Problem:
+    # Only a damaged or hand-made record holds a value of the wrong type: the player is told which parameter.
+    return Problem("rules.bad_value", message, {"field": field_name})
+
+
 def _type_problems(rules: RuleSet):
-    """Every parameter of the wrong type or out of its range, each sentence naming the parameter."""
+    """Every parameter of the wrong type or out of its range, each naming the parameter."""
     name = rules.name
     if not isinstance(name, str):
-        yield f"name must be text, not {_shown(name)}"
+        yield _bad_value("name", f"name must be text, not {_shown(name)}")
     elif len(name) > MAX_NAME_LENGTH:
-        yield f"name must be at most {MAX_NAME_LENGTH} characters, not {len(name)}"
+        yield _bad_value("name", f"name must be at most {MAX_NAME_LENGTH} characters, not {len(name)}")
     elif not name.isprintable():
-        yield "name must hold printable characters only"
+        yield _bad_value("name", "name must hold printable characters only")
     for field_name in _BOOL_FIELDS:
         value = getattr(rules, field_name)
         if type(value) is not bool:
-            yield f"{field_name} must be true or false, not {_shown(value)}"
+            yield _bad_value(field_name, f"{field_name} must be true or false, not {_shown(value)}")
     for field_name, choices in _CHOICE_FIELDS.items():
         value = getattr(rules, field_name)
         if not isinstance(value, str) or value not in choices:
-            yield f"{field_name} must be one of {', '.join(choices)}, not {_shown(value)}"
+            yield _bad_value(field_name, f"{field_name} must be one of {', '.join(choices)}, not {_shown(value)}")
     for field_name, (low, high) in _INT_FIELDS.items():
         problem = _int_problem(field_name, getattr(rules, field_name), low, high)
         if problem:
-            yield problem
+            yield _bad_value(field_name, problem)
     value = rules.black_jack_value
     if value is not None:
         problem = _int_problem("black_jack_value", value, 0, MAX_CARD_VALUE)
         if problem:
-            yield problem + " (or null)"
+            yield _bad_value("black_jack_value", problem + " (or null)")
     for field_name, (length, (low, high)) in _INT_LIST_FIELDS.items():
         values = getattr(rules, field_name)
         if not isinstance(values, (list, tuple)) or len(values) != length:
-            yield f"{field_name} must be a list of {length} whole numbers"
+            yield _bad_value(field_name, f"{field_name} must be a list of {length} whole numbers")
             continue
         for value in values:
             problem = _int_problem(f"every value of {field_name}", value, low, high)
             if problem:
-                yield problem
+                yield _bad_value(field_name, problem)
                 break
     for field_name in _RANK_LIST_FIELDS:
         values = getattr(rules, field_name)
         if (not isinstance(values, (list, tuple)) or len(values) > len(RANKS)
                 or not all(isinstance(r, str) for r in values)):
-            yield f"{field_name} must be a list of ranks ({' '.join(RANKS)})"
+            yield _bad_value(field_name, f"{field_name} must be a list of ranks ({' '.join(RANKS)})")
     penalties = rules.draw_penalties
     if (not isinstance(penalties, (list, tuple)) or len(penalties) > len(RANKS)
             or not all(isinstance(p, (list, tuple)) and len(p) == 2 and isinstance(p[0], str)
                        and _is_int(p[1]) for p in penalties)):
-        yield "draw_penalties must be a list of [rank, cards] pairs"
+        yield _bad_value("draw_penalties", "draw_penalties must be a list of [rank, cards] pairs")
 
 
-def _check_ranks(label: str, ranks, allow_joker: bool = False):
+def _check_ranks(field_name: str, label: str, ranks):
     for rank in ranks:
-        if rank not in RANKS and not (allow_joker and rank == "X"):
-            yield f"{label}: {rank!r} is not a rank (use one of {' '.join(RANKS)})"
+        if rank not in RANKS:
+            yield Problem("rules.not_a_rank", f"{label}: {rank!r} is not a rank (use one of {' '.join(RANKS)})",
+                          {"field": field_name, "rank": rank[:12]})
 
 
 def _problems(rules: RuleSet):
-    """Every reason the record cannot be played, as readable sentences."""
+    """Every reason the record cannot be played (code, params and an English sentence)."""
     dealt = rules.hand_size * rules.players
     if dealt + 1 > rules.deck_size:
-        yield (f"{rules.players} players x {rules.hand_size} cards = {dealt} cards plus a "
-               f"starter, but {rules.decks} deck(s) hold only {rules.deck_size}")
+        yield Problem("rules.too_many_cards",
+                      f"{rules.players} players x {rules.hand_size} cards = {dealt} cards plus a "
+                      f"starter, but {rules.decks} deck(s) hold only {rules.deck_size}",
+                      {"players": rules.players, "hand_size": rules.hand_size, "dealt": dealt,
+                       "decks": rules.decks, "deck_size": rules.deck_size})
     if rules.draw_rule == "up_to_n" and rules.draw_limit < 1:
-        yield "the draw limit for 'up_to_n' must be at least 1"
+        yield Problem("rules.draw_limit_zero", "the draw limit for 'up_to_n' must be at least 1")
     if rules.match_end == "target_wins" and rules.scoring != "winner_collects":
-        yield "'first to reach the target wins' needs winner-collects scoring"
+        yield Problem("rules.target_wins_scoring", "'first to reach the target wins' needs winner-collects scoring")
     if rules.match_end in ("target_loses", "elimination") and rules.scoring != "penalty":
-        yield f"'{rules.match_end}' needs penalty scoring (low is good)"
-    yield from _check_ranks("wild ranks", rules.wild_ranks)
-    yield from _check_ranks("skip ranks", rules.skip_ranks)
-    yield from _check_ranks("reverse ranks", rules.reverse_ranks)
-    yield from _check_ranks("anything-on ranks", rules.anything_on_ranks)
-    yield from _check_ranks("draw penalties", [r for r, _ in rules.draw_penalties])
+        yield Problem("rules.needs_penalty_scoring", f"'{rules.match_end}' needs penalty scoring (low is good)",
+                      {"match_end": rules.match_end})
+    yield from _check_ranks("wild_ranks", "wild ranks", rules.wild_ranks)
+    yield from _check_ranks("skip_ranks", "skip ranks", rules.skip_ranks)
+    yield from _check_ranks("reverse_ranks", "reverse ranks", rules.reverse_ranks)
+    yield from _check_ranks("anything_on_ranks", "anything-on ranks", rules.anything_on_ranks)
+    yield from _check_ranks("draw_penalties", "draw penalties", [r for r, _ in rules.draw_penalties])
     for rank, count in rules.draw_penalties:
         if not 1 <= count <= 10:
-            yield f"a draw penalty on {rank} must be 1 to 10 cards, not {count}"
+            yield Problem("rules.draw_penalty_size", f"a draw penalty on {rank} must be 1 to 10 cards, not {count}",
+                          {"rank": rank[:12], "count": count, "low": 1, "high": 10})
     if rules.black_jack_stacking and not rules.black_jack_draw:
-        yield "black-jack stacking needs the black-jack draw effect"
+        yield Problem("rules.black_jack_stacking_alone", "black-jack stacking needs the black-jack draw effect")
     if rules.skip_stacking and not rules.skip_ranks:
-        yield "skip stacking needs a skip card"
+        yield Problem("rules.skip_stacking_alone", "skip stacking needs a skip card")
     yield from _contradictions(rules)
 
 
 def _contradictions(rules: RuleSet):
     """One rank given two powers that cannot both apply."""
-    powers: dict[str, list[str]] = {}
+    # Each power as (code, cards to draw or 0) for the player's words, and in English for the message.
+    powers: dict[str, list[tuple[str, int]]] = {}
     for rank in rules.wild_ranks:
-        powers.setdefault(rank, []).append("wild")
+        powers.setdefault(rank, []).append(("wild", 0))
     for rank, count in rules.draw_penalties:
-        powers.setdefault(rank, []).append(f"draw-{count}")
+        powers.setdefault(rank, []).append(("draw", count))
     for rank in rules.skip_ranks:
-        powers.setdefault(rank, []).append("skip")
+        powers.setdefault(rank, []).append(("skip", 0))
     for rank in rules.reverse_ranks:
-        powers.setdefault(rank, []).append("reverse")
+        powers.setdefault(rank, []).append(("reverse", 0))
     if rules.black_jack_draw:
-        powers.setdefault("J", []).append(f"black-jack draw-{rules.black_jack_draw}")
+        powers.setdefault("J", []).append(("black_jack_draw", rules.black_jack_draw))
     for rank, names in sorted(powers.items()):
         if len(names) > 1:
-            yield f"rank {rank} cannot be both {' and '.join(names)}"
+            english = " and ".join(_POWER_ENGLISH[power].format(count=count) for power, count in names)
+            yield Problem("rules.two_powers", f"rank {rank} cannot be both {english}",
+                          {"rank": rank, "powers": tuple(names)})
     for rank in rules.anything_on_ranks:
         if rank in rules.wild_ranks:
-            yield (f"rank {rank} cannot be both wild (next player follows the named suit) "
-                   f"and anything-on (next player may play any card)")
+            yield Problem("rules.wild_and_anything_on",
+                          f"rank {rank} cannot be both wild (next player follows the named suit) "
+                          f"and anything-on (next player may play any card)", {"rank": rank})
     seen = set()
     for rank, _ in rules.draw_penalties:
         if rank in seen:
-            yield f"rank {rank} has two draw penalties"
+            yield Problem("rules.two_draw_penalties", f"rank {rank} has two draw penalties", {"rank": rank})
         seen.add(rank)
+
+
+#: The powers a rank can have (``params["powers"]`` of "rules.two_powers"), as the English message names them.
+_POWER_ENGLISH = {"wild": "wild", "draw": "draw-{count}", "skip": "skip", "reverse": "reverse",
+                  "black_jack_draw": "black-jack draw-{count}"}
