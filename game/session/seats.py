@@ -11,8 +11,18 @@ SEAT_KINDS = (HUMAN, *LEVELS)
 OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid", "Greta")
 
 
+#: Every code a SeatError can have.
+SEAT_CODES = frozenset({"seats.unknown_kind", "seats.wrong_count", "seats.two_people", "seats.missing"})
+
+
 class SeatError(ValueError):
-    """A list of seats the table cannot play with; the message says why."""
+    """A list of seats the table cannot play with: ``code`` (one of SEAT_CODES) and ``params`` for the
+    player's language, the English message for logs."""
+
+    def __init__(self, code: str, message: str, **params) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -24,7 +34,9 @@ class Seat:
 
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
-            raise SeatError(f"unknown kind of player {self.kind!r}; choose one of: {', '.join(SEAT_KINDS)}")
+            raise SeatError("seats.unknown_kind",
+                            f"unknown kind of player {self.kind!r}; choose one of: {', '.join(SEAT_KINDS)}",
+                            kind=str(self.kind)[:32])
 
     @property
     def is_human(self) -> bool:
@@ -41,10 +53,11 @@ def check_table(seats, players: int) -> tuple[Seat, ...]:
     """The seats as a tuple, if the table can play with them; raises SeatError saying why not."""
     seats = tuple(seats)
     if len(seats) != players:
-        raise SeatError(f"the rules seat {players} players but {len(seats)} were given")
+        raise SeatError("seats.wrong_count", f"the rules seat {players} players but {len(seats)} were given",
+                        players=players, seats=len(seats))
     humans = sum(seat.is_human for seat in seats)
     if humans > 1:
-        raise SeatError("only one person can play at a table")
+        raise SeatError("seats.two_people", "only one person can play at a table")
     return seats
 
 

@@ -101,7 +101,7 @@ class TableSession:
         elif seats_for is not None:
             seats = seats_for(match.rules.players)
         else:
-            raise SeatError("the list of players is missing")
+            raise SeatError("seats.missing", "the list of players is missing")
         return cls(match, seats, history=history, practice=saved.practice, **options)
 
     def saved_game(self) -> SavedGame:

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.store.files import (
     NEWER_VERSION,
+    NOT_A_FILE,
     TOO_LARGE,
     UNREADABLE,
     DocumentError,
@@ -26,6 +27,7 @@ from game.store.files import (
     write_json_atomic,
 )
 from game.store.paths import UserFolders
+from game.store.problems import LoadProblem
 
 MATCH_RECORD_FORMAT = "crazy-eights-match"
 MATCH_RECORD_VERSION = 1
@@ -33,7 +35,13 @@ AUTOSAVE_FILE_NAME = "autosave.json"
 
 
 class RecordFileError(ValueError):
-    """A match record file that cannot be imported; the message is meant for the player."""
+    """A match record file that cannot be imported: ``code`` (one of problems.STORE_CODES) and ``params``
+    for the player's language, the English message for logs."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class AutosaveStore:
@@ -42,7 +50,7 @@ class AutosaveStore:
     def __init__(self, folders: UserFolders) -> None:
         self.file = DocumentFile(
             folders.data_dir / AUTOSAVE_FILE_NAME, MATCH_RECORD_FORMAT, MATCH_RECORD_VERSION,
-            what="saved match", consequence="cannot be resumed",
+            what="saved match", consequence="cannot be resumed", role="autosave",
         )
         self.path: Path = self.file.path
 
@@ -51,12 +59,12 @@ class AutosaveStore:
         UnreadFileKept over an autosave that could not be read, OSError if the disk refuses."""
         self.file.write(_document(record)["data"])
 
-    def load(self) -> tuple[dict[str, Any] | None, str | None]:
+    def load(self) -> tuple[dict[str, Any] | None, LoadProblem | None]:
         """The autosaved record (None if there is none) and a one-line problem for the player, or None."""
         result = self.file.read()
         return result.data, result.problem
 
-    def check_place(self) -> str | None:
+    def check_place(self) -> LoadProblem | None:
         """At start: if something other than a file (a folder, a pipe) stands where the autosave
         belongs, set it aside so that autosaving works, and return the line for the player."""
         try:
@@ -70,7 +78,8 @@ class AutosaveStore:
         if stat.S_ISLNK(info.st_mode):
             # A link the player made is theirs: say if it leads nowhere readable, but leave it.
             return None if self.path.is_file() else self.load()[1]
-        return set_aside(self.path, "saved match", "cannot be resumed", "was not a file")
+        return set_aside(self.path, "saved match", "cannot be resumed", "was not a file", role="autosave",
+                         why=NOT_A_FILE)
 
     def clear(self) -> None:
         """Delete the autosave (the match ended or the player abandoned it); never one that could not be read."""
@@ -97,12 +106,16 @@ def import_record(path: Path) -> dict[str, Any]:
     try:
         record, _version = parse_json_document(path, MATCH_RECORD_FORMAT, MATCH_RECORD_VERSION)
     except FileNotFoundError:
-        raise RecordFileError(f"{path.name} does not exist.") from None
+        raise RecordFileError("store.record_missing", f"{path.name} does not exist.", file=path.name) from None
     except DocumentError as error:
         if error.reason in (NEWER_VERSION, TOO_LARGE, UNREADABLE):
-            raise RecordFileError(f"{path.name} {describe_problem(error)}.") from None
+            raise RecordFileError(
+                "store.record_unusable", f"{path.name} {describe_problem(error)}.", file=path.name,
+                why=error.reason, size_bytes=error.size_bytes, errno=error.errno, detail=error.detail,
+            ) from None
         raise RecordFileError(
-            f"{path.name} is not a Crazy Eights match record or is damaged ({error.detail})."
+            "store.record_damaged",
+            f"{path.name} is not a Crazy Eights match record or is damaged ({error.detail}).", file=path.name,
         ) from None
     return record
 

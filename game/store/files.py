@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.store.problems import LoadProblem, backup_params, os_reason
+
 DEFAULT_MAX_BYTES = 5_000_000
 
 # A writer holds its temporary file for milliseconds; one this old is an orphan
@@ -45,16 +47,18 @@ DAMAGED = "damaged"
 NEWER_VERSION = "newer-version"
 TOO_LARGE = "too-large"
 UNREADABLE = "unreadable"
+NOT_A_FILE = "not-a-file"   # a folder or a pipe stands where the file belongs
 
 
 class DocumentError(Exception):
     """A document file that cannot be used; `reason` is one of DAMAGED, NEWER_VERSION, TOO_LARGE, UNREADABLE."""
 
-    def __init__(self, reason: str, detail: str, size_bytes: int | None = None) -> None:
+    def __init__(self, reason: str, detail: str, size_bytes: int | None = None, errno: int | None = None) -> None:
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
         self.size_bytes = size_bytes
+        self.errno = errno
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class LoadResult:
     """What a read produced: the document's data (None means use defaults) and a one-line problem for the player."""
 
     data: dict[str, Any] | None
-    problem: str | None = None
+    problem: LoadProblem | None = None
     # The version the data was written with, so a caller can migrate older data.
     version: int | None = None
     # For developers and tests: what exactly was wrong; never shown to the player.
@@ -97,13 +101,14 @@ def copy_aside(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Path:
     return backup
 
 
-def keep_copy(path: Path) -> str:
-    """Copy `path` to its backup name and say so for the player ("the old copy is saved as x.bak")."""
+def keep_copy(path: Path) -> tuple[str, dict[str, Any]]:
+    """Copy `path` to its backup name; say so in English ("the old copy is saved as x.bak") and as
+    the problem's params (see backup_params)."""
     try:
         backup = copy_aside(path)
     except OSError as error:
-        return f"the old copy could not be kept ({_os_reason(error)})"
-    return f"the old copy is saved as {backup.name}"
+        return f"the old copy could not be kept ({os_reason(error)})", backup_params(None, error)
+    return f"the old copy is saved as {backup.name}", backup_params(backup.name)
 
 
 def write_json_atomic(path: Path, obj: Any) -> None:
@@ -183,7 +188,7 @@ def parse_json_document(
         # and the next write says why it cannot be saved.
         raise FileNotFoundError(error.errno, error.strerror, str(path)) from error
     except OSError as error:
-        raise DocumentError(UNREADABLE, _os_reason(error)) from error
+        raise DocumentError(UNREADABLE, os_reason(error), errno=error.errno) from error
     if not stat.S_ISREG(info.st_mode):
         raise DocumentError(DAMAGED, "not a regular file")
     if info.st_size > max_bytes:
@@ -198,7 +203,7 @@ def parse_json_document(
     except FileNotFoundError:
         raise
     except OSError as error:
-        raise DocumentError(UNREADABLE, _os_reason(error)) from error
+        raise DocumentError(UNREADABLE, os_reason(error), errno=error.errno) from error
     if len(raw) > max_bytes:
         raise DocumentError(TOO_LARGE, f"more than {max_bytes} bytes", len(raw))
 
@@ -241,13 +246,15 @@ def read_json_document(
     *,
     what: str | None = None,
     consequence: str = "has been reset",
+    role: str = "file",
 ) -> LoadResult:
     """Read the document at `path`; a missing file gives no data and no problem.
 
     A document that cannot be used is moved to `<name>.bak` and reported in one
     line, e.g. "Your settings file was damaged and has been reset; the old copy
     is saved as settings.json.bak." `what` names the file for the player
-    ("settings file"), `consequence` says what the game did about it.
+    ("settings file"), `consequence` says what the game did about it, and `role` (one of
+    problems.ROLES) tells the UI which file it is, to say both in the player's language.
     """
     path = Path(path)
     what = what if what is not None else f"file {path.name}"
@@ -260,14 +267,17 @@ def read_json_document(
             # Moving aside would fail for the same reason the read did; leave it alone.
             return LoadResult(
                 data=None,
-                problem=(
+                problem=LoadProblem(
+                    "store.unreadable",
                     f"Your {what} could not be read ({error.detail}); it is left as it is, "
-                    "and the game will not save over it until it is started again."
+                    "and the game will not save over it until it is started again.",
+                    file=path.name, role=role, errno=error.errno, detail=error.detail,
                 ),
                 detail=error.detail,
                 unreadable=True,
             )
-        problem = set_aside(path, what, consequence, describe_problem(error))
+        problem = set_aside(path, what, consequence, describe_problem(error), role=role, why=error.reason,
+                            size_bytes=error.size_bytes)
         return LoadResult(data=None, problem=problem, detail=error.detail)
     return LoadResult(data=data, version=version)
 
@@ -281,18 +291,19 @@ class DocumentFile:
     player's data, and only they can make it readable again.
     """
 
-    def __init__(self, path: Path, kind: str, version: int, what: str, consequence: str) -> None:
+    def __init__(self, path: Path, kind: str, version: int, what: str, consequence: str, role: str) -> None:
         self.path = Path(path)
         self.kind = kind
         self.version = version
         self.what = what
         self.consequence = consequence
+        self.role = role
         self.unreadable = False
 
     def read(self) -> LoadResult:
         """The document (see read_json_document); an unreadable file is reported on the first read only."""
         result = read_json_document(
-            self.path, self.kind, self.version, what=self.what, consequence=self.consequence
+            self.path, self.kind, self.version, what=self.what, consequence=self.consequence, role=self.role
         )
         already_told = self.unreadable
         self.unreadable = result.unreadable
@@ -313,18 +324,25 @@ class DocumentFile:
             )
 
 
-def set_aside(path: Path, what: str, consequence: str, what_went_wrong: str = "was damaged") -> str:
-    """Move an unusable file to `<name>.bak` and return the one-line message for the player.
+def set_aside(path: Path, what: str, consequence: str, what_went_wrong: str = "was damaged", *,
+              role: str, why: str = DAMAGED, size_bytes: int | None = None) -> LoadProblem:
+    """Move an unusable file to `<name>.bak` and return the one-line problem for the player
+    (code "store.set_aside"; `why` is DAMAGED, NEWER_VERSION, TOO_LARGE or NOT_A_FILE).
 
     For a caller that finds a document unusable after it parsed, e.g. a
     required list inside "data" is missing.
     """
+    path = Path(path)
     what_happened = f"Your {what} {what_went_wrong} and {consequence}"
+    params = {"file": path.name, "role": role, "why": why, "size_bytes": size_bytes}
     try:
         backup = move_aside(path)
     except OSError as move_error:
-        return f"{what_happened}; the old copy could not be kept ({_os_reason(move_error)})."
-    return f"{what_happened}; the old copy is saved as {backup.name}."
+        return LoadProblem("store.set_aside",
+                           f"{what_happened}; the old copy could not be kept ({os_reason(move_error)}).",
+                           **params, **backup_params(None, move_error))
+    return LoadProblem("store.set_aside", f"{what_happened}; the old copy is saved as {backup.name}.",
+                       **params, **backup_params(backup.name))
 
 
 def describe_problem(error: DocumentError) -> str:
@@ -348,10 +366,6 @@ def _reject_non_json_constant(name: str) -> Any:
     # Python's json accepts NaN and Infinity; they are not JSON and no valid
     # document of ours contains them.
     raise ValueError(f"{name} is not allowed in JSON")
-
-
-def _os_reason(error: OSError) -> str:
-    return error.strerror or type(error).__name__
 
 
 def _temp_file_is_orphaned(entry: os.DirEntry[str], writer_pid: int) -> bool:

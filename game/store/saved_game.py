@@ -15,6 +15,7 @@ from typing import Any
 
 from game.rules import Match, RecordError
 from game.store.autosave import AutosaveStore, RecordFileError, export_record, import_record
+from game.store.problems import LoadProblem
 
 HUMAN_KIND = "human"
 #: A seat's kind is "human" or a computer level's name; which levels exist is the AI's business.
@@ -23,7 +24,14 @@ MAX_NAME_LENGTH = 40
 
 
 class SavedGameError(ValueError):
-    """A saved game that cannot be played; the message is meant for the player."""
+    """A saved game that cannot be played: ``code`` (one of problems.SAVED_GAME_CODES) and ``params`` for
+    the player's language (``params["error"]`` is the RecordError of "saved.bad_record"), the English
+    message for logs."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -60,18 +68,19 @@ class SavedGame:
         that a record written by hand or by another tool can still be imported.
         """
         if not isinstance(document, dict):
-            raise SavedGameError("the file does not hold a saved game")
+            raise SavedGameError("saved.not_saved_game", "the file does not hold a saved game")
         if "record" not in document:
             return cls(document, None)
         record = document["record"]
         if not isinstance(record, dict):
-            raise SavedGameError("the match record is damaged")
+            raise SavedGameError("saved.record_damaged", "the match record is damaged")
         unknown = set(document) - {"record", "seats", "practice"}
         if unknown:
-            raise SavedGameError(f"the saved game holds what this version does not know: {', '.join(sorted(unknown))}")
+            raise SavedGameError("saved.unknown_keys", "the saved game holds what this version does not know: "
+                                 f"{', '.join(sorted(unknown))}", keys=tuple(sorted(unknown)))
         practice = document.get("practice", False)
         if not isinstance(practice, bool):
-            raise SavedGameError("the saved game's practice mark is damaged")
+            raise SavedGameError("saved.practice_damaged", "the saved game's practice mark is damaged")
         seats = document.get("seats")
         return cls(record, None if seats is None else check_seats(seats), practice)
 
@@ -90,31 +99,33 @@ class SavedGame:
         try:
             match = Match.from_record(self.record, observer)
         except RecordError as error:
-            raise SavedGameError(str(error)) from None
+            raise SavedGameError("saved.bad_record", str(error), error=error) from None
         if self.seats is not None and len(self.seats) != match.rules.players:
-            raise SavedGameError("the saved players do not fit the saved rules")
+            raise SavedGameError("saved.seats_dont_fit", "the saved players do not fit the saved rules")
         return match
 
 
 def check_seats(seats: Any) -> tuple[SavedSeat, ...]:
     """Validate a saved list of players; raises SavedGameError saying what is wrong."""
     if not isinstance(seats, list) or not seats:
-        raise SavedGameError("the list of players is missing")
+        raise SavedGameError("saved.seats_missing", "the list of players is missing")
     checked = []
     for seat in seats:
         if not isinstance(seat, dict) or set(seat) - {"name", "kind"}:
-            raise SavedGameError("a player in the saved match is damaged")
+            raise SavedGameError("saved.seat_damaged", "a player in the saved match is damaged")
         name, kind = seat.get("name"), seat.get("kind")
         if not isinstance(name, str) or not name.strip():
-            raise SavedGameError("a player in the saved match has no name")
+            raise SavedGameError("saved.seat_no_name", "a player in the saved match has no name")
         name = name.strip()
         if len(name) > MAX_NAME_LENGTH or not name.isprintable():
-            raise SavedGameError("a player's name in the saved match is too long or holds control characters")
+            raise SavedGameError("saved.seat_name_bad",
+                                 "a player's name in the saved match is too long or holds control characters")
         if not isinstance(kind, str) or not _KIND.fullmatch(kind):
-            raise SavedGameError("a player in the saved match is neither a person nor a computer level")
+            raise SavedGameError("saved.seat_kind_bad",
+                                 "a player in the saved match is neither a person nor a computer level")
         checked.append(SavedSeat(name, kind))
     if sum(seat.kind == HUMAN_KIND for seat in checked) > 1:
-        raise SavedGameError("the saved match has more than one person at the table")
+        raise SavedGameError("saved.two_people", "the saved match has more than one person at the table")
     return tuple(checked)
 
 
@@ -123,7 +134,7 @@ def save_autosave(store: AutosaveStore, saved: SavedGame) -> None:
     store.save(saved.to_document())
 
 
-def load_autosave(store: AutosaveStore) -> tuple[SavedGame | None, str | None]:
+def load_autosave(store: AutosaveStore) -> tuple[SavedGame | None, LoadProblem | None]:
     """The autosaved game (None if there is none or it is unusable) and a one-line problem for the player."""
     document, problem = store.load()
     if document is None:
@@ -131,7 +142,8 @@ def load_autosave(store: AutosaveStore) -> tuple[SavedGame | None, str | None]:
     try:
         return SavedGame.from_document(document), problem
     except SavedGameError as error:
-        return None, f"The saved match cannot be resumed: {error}."
+        return None, LoadProblem("store.autosave_unusable", f"The saved match cannot be resumed: {error}.",
+                                 error=error)
 
 
 def export_saved_game(saved: SavedGame, path: Path) -> None:
@@ -146,4 +158,5 @@ def import_saved_game(path: Path) -> SavedGame:
     try:
         return SavedGame.from_document(document)
     except SavedGameError as error:
-        raise RecordFileError(f"{path.name} cannot be played: {error}.") from None
+        raise RecordFileError("store.record_unplayable", f"{path.name} cannot be played: {error}.",
+                              file=path.name, error=error) from None

@@ -11,6 +11,7 @@ from typing import Any
 from game.store import checks
 from game.store.files import DocumentFile, keep_copy
 from game.store.paths import UserFolders
+from game.store.problems import LoadProblem
 
 log = logging.getLogger(__name__)
 
@@ -103,11 +104,11 @@ class SettingsStore:
     def __init__(self, folders: UserFolders) -> None:
         self.file = DocumentFile(
             folders.config_dir / SETTINGS_FILE_NAME, SETTINGS_FORMAT, SETTINGS_VERSION,
-            what="settings file", consequence="has been reset",
+            what="settings file", consequence="has been reset", role="settings",
         )
         self.path: Path = self.file.path
 
-    def load(self) -> tuple[Settings, str | None]:
+    def load(self) -> tuple[Settings, LoadProblem | None]:
         """The saved settings (defaults if there are none) and a one-line problem for the player, or None.
 
         A file with some invalid values keeps the valid ones; a copy of it as it
@@ -120,9 +121,13 @@ class SettingsStore:
         if not rejected:
             return settings, None
         labels = ", ".join(dict.fromkeys(FIELD_LABELS.get(name, "unknown settings") for name in rejected))
-        return settings, (
-            f"Some settings were not valid and have been reset to their defaults: {labels}; "
-            f"{keep_copy(self.path)}."
+        kept, backup = keep_copy(self.path)
+        # The UI names each field from its own words; a key this version does not know is "unknown".
+        known = tuple(dict.fromkeys(name if name in FIELD_LABELS else "unknown" for name in rejected))
+        return settings, LoadProblem(
+            "store.settings_reset",
+            f"Some settings were not valid and have been reset to their defaults: {labels}; {kept}.",
+            fields=known, **backup,
         )
 
     def save(self, settings: Settings) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from game.store import checks
 from game.store.files import DocumentFile, copy_aside, set_aside
+from game.store.problems import LoadProblem, backup_params, os_reason
 from game.store.paths import UserFolders
 
 STATISTICS_FORMAT = "crazy-eights-statistics"
@@ -315,11 +316,11 @@ class StatisticsStore:
     def __init__(self, folders: UserFolders) -> None:
         self.file = DocumentFile(
             folders.data_dir / STATISTICS_FILE_NAME, STATISTICS_FORMAT, STATISTICS_VERSION,
-            what=_WHAT, consequence=_CONSEQUENCE,
+            what=_WHAT, consequence=_CONSEQUENCE, role="statistics",
         )
         self.path: Path = self.file.path
 
-    def load(self) -> tuple[Statistics, str | None]:
+    def load(self) -> tuple[Statistics, LoadProblem | None]:
         """The saved statistics (empty if there are none) and a one-line problem for the player, or None."""
         result = self.file.read()
         if result.data is None:
@@ -328,7 +329,7 @@ class StatisticsStore:
             statistics, dropped = Statistics.from_json(result.data)
         except ValueError as error:
             log.info("statistics file set aside: %s", error)
-            return Statistics(), set_aside(self.path, _WHAT, _CONSEQUENCE)
+            return Statistics(), set_aside(self.path, _WHAT, _CONSEQUENCE, role="statistics")
         if not dropped:
             return statistics, None
         what_happened = f"{dropped} damaged statistics {'entry was' if dropped == 1 else 'entries were'} dropped"
@@ -336,13 +337,17 @@ class StatisticsStore:
             backup = copy_aside(self.path)
         except OSError as error:
             # No copy: leave the file as it is, the dropped entries are still in it.
-            return statistics, f"{what_happened}; the old copy could not be kept ({error.strerror or error})."
+            return statistics, LoadProblem(
+                "store.statistics_dropped", f"{what_happened}; the old copy could not be kept ({os_reason(error)}).",
+                count=dropped, **backup_params(None, error))
         # The copy keeps the dropped entries; the file keeps the good ones, so the next load is quiet.
         try:
             self.save(statistics)
         except OSError as error:
             log.warning("statistics could not be rewritten without the damaged entries: %s", error)
-        return statistics, f"{what_happened}; the old copy is saved as {backup.name}."
+        return statistics, LoadProblem("store.statistics_dropped",
+                                       f"{what_happened}; the old copy is saved as {backup.name}.",
+                                       count=dropped, **backup_params(backup.name))
 
     def save(self, statistics: Statistics) -> None:
         """Write the statistics atomically; raises UnreadFileKept over a file that could not be read,
