@@ -66,6 +66,16 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translation.ngettext(singular, plural, count)
 
 
+def join_words(words: list[str]) -> str:
+    """Words joined the way the language lists them: ``a``, ``a and b``, ``a, b and c``."""
+    words = list(words)
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    return _("{list} and {last}").format(list=_(", ").join(words[:-1]), last=words[-1])
+
+
 # ----- cards in words ---------------------------------------------------------
 
 SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}

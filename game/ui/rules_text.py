@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.rules import RuleSet
 
-from .i18n import _, ngettext, rank_name
+from .i18n import _, join_words, ngettext, rank_name
 
 _MIN_PLAYERS = 2
 _FACE_VALUES = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
@@ -17,16 +17,6 @@ _RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def join_words(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    words = list(words)
-    if not words:
-        return ""
-    if len(words) == 1:
-        return words[0]
-    return _("{list} and {last}").format(list=_(", ").join(words[:-1]), last=words[-1])
 
 
 def ranks_plural(ranks) -> str:

@@ -39,7 +39,7 @@ def test_statistics_with_a_count_of_ten_to_the_309_are_refused_and_the_screen_op
     app.main_menu()
     app.step()
     assert app.notices.texts() == [
-        "1 damaged statistics entry was dropped; the old copy is saved as statistics.json.bak."]
+        "1 damaged statistics entry was left out. The old copy is saved as statistics.json.bak."]
     assert (home / "data" / "statistics.json.bak").read_bytes() == original
 
     app.go("statistics")
@@ -59,8 +59,8 @@ def test_a_list_where_a_preset_name_belongs_resets_the_choice_and_new_game_and_r
     app.main_menu()
     app.step()
     [notice] = app.notices.texts()
-    assert notice.startswith("Some settings were not valid and have been reset to their defaults: "
-                             "last New Game choices")
+    assert notice.startswith("Some settings were not valid and are back to their defaults: "
+                             "your last New game choices")
     assert (home / "config" / "settings.json.bak").is_file()
     app.go("new_game")
     app.step()
@@ -80,7 +80,7 @@ def test_a_settings_file_that_cannot_be_read_is_kept_said_once_and_never_saved_o
     app.main_menu()
     app.step()
     [notice] = app.notices.texts()
-    assert notice.startswith("Your settings file could not be read (")
+    assert notice.startswith("settings.json could not be read (")
     assert "will not save over it" in notice
 
     import dataclasses
@@ -95,8 +95,8 @@ def test_a_folder_in_place_of_the_autosave_is_said_at_start_and_autosaving_works
     app = make_app()
     app.main_menu()
     app.step()
-    assert app.notices.texts() == ["Your saved match was not a file and cannot be resumed; "
-                                   "the old copy is saved as autosave.json.bak."]
+    assert app.notices.texts() == ["autosave.json is not a file. The saved match cannot be resumed. "
+                                   "The old copy is saved as autosave.json.bak."]
     seats = [Seat("You", "human"), Seat("Ada", "easy"), Seat("Bruno", "easy")]
     session = session_for(app, Match(preset("crazy_eights", 3), seed=3), seats)
     session.autosave()

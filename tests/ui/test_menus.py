@@ -219,7 +219,7 @@ def test_choosing_a_preset_shows_its_switches_and_an_impossible_mix_disables_sta
     ui.click(switches["black_jack_stacking"])
     assert scene.rules is None
     assert "cannot be played together" in scene.summary_box.html_text
-    assert "black-jack stacking needs the black-jack draw effect" in scene.summary_box.html_text
+    assert "black jacks can be stacked only when they make the next player pick up" in scene.summary_box.html_text
     assert not scene.start_button.is_enabled
     ui.click(scene.start_button)
     assert app.scenes.top is scene  # a disabled Start does nothing

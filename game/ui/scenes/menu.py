@@ -6,6 +6,7 @@ import pygame
 from ..i18n import _
 from ..look.paint import backdrop, draw_card_fan, render_title
 from ..look.palette import PARCHMENT
+from ..problems import problem_clause, problem_text
 from ..sessions import resume_session
 from ..version import version
 from ..widgets import WidgetScene
@@ -52,7 +53,7 @@ class MainMenuScene(WidgetScene):
 
     def build(self) -> None:
         for problem in self.app.take_startup_problems():
-            self.app.notify(problem, seconds=12.0, problem=True)
+            self.app.notify(problem_text(problem), seconds=12.0, problem=True)
         width, height = self.app.size
         entries = []
         if self.can_continue():
@@ -92,12 +93,13 @@ class MainMenuScene(WidgetScene):
 
         saved, problem = load_autosave(self.app.autosave_store)
         if saved is None:
-            self._autosave_unusable(problem or _("The saved match could not be found."))
+            self._autosave_unusable(problem_text(problem) if problem else _("The saved match could not be found."))
             return
         try:
             session = resume_session(self.app, saved)
         except ValueError as error:
-            self._autosave_unusable(_("The saved match cannot be resumed: {reason}").format(reason=error))
+            self._autosave_unusable(_("The saved match cannot be resumed: {reason}").format(
+                reason=problem_clause(error)))
             return
         self.app.go("table", session)
 

@@ -22,6 +22,7 @@ from game.session import HUMAN, OPPONENT_NAMES, Seat
 from ..i18n import N_, _, level_name, ngettext, shown_player_name
 from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
+from ..problems import problem_text
 from ..rules_text import summary
 from ..sessions import session_for
 from ..widgets import WidgetScene
@@ -98,7 +99,8 @@ class NewGameScene(WidgetScene):
         keys = [key for key, _l, _c in match_options(self.preset_id)]
         self.match_key = remembered.get("match") if remembered.get("match") in keys else default_match_key(self.preset_id)
         self.rules = None
-        self.problem: str | None = None
+        #: Why the rules core refused the choices (words from its code, in the language of the moment).
+        self.problem: InvalidRuleSet | None = None
         self.toggles: dict = {}
         self.level_menus: dict = {}
         self.evaluate()
@@ -114,7 +116,7 @@ class NewGameScene(WidgetScene):
             self.problem = None
         except InvalidRuleSet as error:
             self.rules = None
-            self.problem = str(error)
+            self.problem = error
 
     def switches_for(self, preset_id: str) -> set[str]:
         """The house rules last ticked for ``preset_id`` that it offers (none if never chosen)."""
@@ -290,9 +292,9 @@ class NewGameScene(WidgetScene):
 
     def problem_text(self) -> str:
         """Why the choices cannot be played (empty when they can)."""
-        if not self.problem:
+        if self.problem is None:
             return ""
-        return _("These rules cannot be played together: {reason}.").format(reason=self.problem)
+        return problem_text(self.problem)
 
     def summary_html(self) -> str:
         """The live summary, or in its place the reason the rules core refused the choices."""

@@ -12,6 +12,7 @@ from game.rules import PRESETS
 
 from ..i18n import N_, _, decimal_text, level_name, ngettext
 from ..look.paint import draw_heading
+from ..problems import problem_text
 from ..widgets import WidgetScene
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them. The streak counts
@@ -74,7 +75,7 @@ class StatisticsScene(WidgetScene):
     def load(self) -> None:
         statistics, problem = self.app.stats_store.load()
         if problem:
-            self.app.notify(problem, problem=True)
+            self.app.notify(problem_text(problem), problem=True)
         self.rows = statistics.summary_rows(level_order=LEVELS)
         #: Whether each row's scores are penalties (fewest is best), for the footnote.
         self.directions = [statistics.entry(row.preset_id, row.level).low_is_good for row in self.rows]
