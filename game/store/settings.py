@@ -123,7 +123,8 @@ class SettingsStore:
         labels = ", ".join(dict.fromkeys(FIELD_LABELS.get(name, "unknown settings") for name in rejected))
         kept, backup = keep_copy(self.path)
         # The UI names each field from its own words; a key this version does not know is "unknown".
-        known = tuple(dict.fromkeys(name if name in FIELD_LABELS else "unknown" for name in rejected))
+        known = tuple(dict.fromkeys(sorted((name if name in FIELD_LABELS else "unknown" for name in rejected),
+                                           key=lambda name: name == "unknown")))
         return settings, LoadProblem(
             "store.settings_reset",
             f"Some settings were not valid and have been reset to their defaults: {labels}; {kept}.",

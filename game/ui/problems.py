@@ -42,6 +42,12 @@ def rule_problems_text(problems) -> str:
     return _("; ").join(problem_clause(problem) for problem in problems)
 
 
+def unplayable_file_text(file_name: str, error) -> str:
+    """``file_name`` cannot be played, and why (``error`` a SavedGameError or SeatError)."""
+    # Not _sentence: a file name keeps the case it has on disk.
+    return _("{name} cannot be played: {reason}").format(name=file_name, reason=problem_clause(error)) + "."
+
+
 def os_error_text(number: int | None, detail: str | None) -> str:
     """What the system said went wrong, in the player's language for the common cases."""
     words = _OS_ERRORS.get(number)
@@ -167,8 +173,8 @@ _RECORD_CLAUSES: dict[str, Callable[[Params], str]] = {
 
 def _seats_wrong_count(params: Params) -> str:
     players = int(params.get("players", 0))
-    return ngettext("the rules seat {players} player but {seats} are given",
-                    "the rules seat {players} players but {seats} are given", players).format(
+    return ngettext("the rules seat {players} player, not {seats}",
+                    "the rules seat {players} players, not {seats}", players).format(
         players=players, seats=params.get("seats"))
 
 
@@ -280,6 +286,5 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
     "store.record_unusable": _file_went_wrong,
     "store.record_damaged": lambda p: _("{file} is not a Crazy Eights game record, or it is damaged.").format(
         file=p.get("file", "")),
-    "store.record_unplayable": lambda p: _sentence(_("{name} cannot be played: {reason}").format(
-        name=p.get("file", ""), reason=problem_clause(p.get("error")))),
+    "store.record_unplayable": lambda p: unplayable_file_text(p.get("file", ""), p.get("error")),
 }

@@ -11,7 +11,7 @@ from game.store import RecordFileError
 from game.store.saved_game import export_saved_game, import_saved_game
 
 from ..i18n import _, shown_player_name
-from ..problems import problem_clause, problem_text
+from ..problems import problem_text, unplayable_file_text
 from ..sessions import resume_session
 from ..widgets import WidgetScene
 
@@ -96,8 +96,7 @@ class PauseScene(WidgetScene):
             self.app.notify(problem_text(error), problem=True)
             return False
         except ValueError as error:  # SavedGameError, SeatError
-            self.app.notify(_("{name} cannot be played: {reason}").format(name=path.name, reason=problem_clause(error)),
-                            problem=True)
+            self.app.notify(unplayable_file_text(path.name, error), problem=True)
             return False
         self.app.pop()  # this overlay
         self.app.go("table", session, how="replace")
