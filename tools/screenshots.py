@@ -56,6 +56,26 @@ def fill_sample_data(folders) -> None:
         export_saved_game(SavedGame.of(match, seats), folders.records_dir / f"{name}.json")
 
 
+def sample_problems(folder: Path):
+    """Real problems from the store, as the player meets them: a damaged statistics file (told at
+    start or on the statistics screen) and a record whose moves cannot be replayed (told on import)."""
+    import json
+
+    from game.rules import Match, preset
+    from game.store import StatisticsStore, UserFolders
+    from game.store.autosave import MATCH_RECORD_FORMAT
+
+    folders = UserFolders(config_dir=folder / "config", data_dir=folder / "data")
+    folders.data_dir.mkdir(parents=True)
+    stats = StatisticsStore(folders)
+    stats.path.write_text("{ damaged")
+    _statistics, problem = stats.load()
+    record = {**Match(preset("crazy_eights", 4), seed=42).to_record(), "hands": [["ZZ"]]}
+    broken = folder / "Sunday with Ada (damaged).json"
+    broken.write_text(json.dumps({"format": MATCH_RECORD_FORMAT, "version": 1, "data": {"record": record}}))
+    return problem, broken
+
+
 class StandInTable:
     """A table for the pause menu when game.ui.table is not there yet."""
 
@@ -107,6 +127,7 @@ def main(argv=None) -> int:
 
         folders = UserFolders.default()
         fill_sample_data(folders)
+        startup_problem, broken_record = sample_problems(Path(home) / "samples")
         app = App(size=sizes[0], folders=folders, headless=True, fullscreen=False)
         app.running = True
         try:
@@ -174,8 +195,7 @@ def main(argv=None) -> int:
                     traceback.print_exc()
                 app.notices.clear()
 
-            app.startup_problems = ["The settings file was damaged and has been reset; the old copy is "
-                                    "saved as settings.json.bad."]
+            app.startup_problems = [startup_problem]
             scene("menu_notice", lambda: MainMenuScene(app))
             scene("menu", lambda: MainMenuScene(app))
 
@@ -227,6 +247,10 @@ def main(argv=None) -> int:
                 # As after a failed import: the records dialog has closed, the pause menu shows again.
                 app.scenes.top.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
                 settle()
+                app.scenes.top.read_import(broken_record)
+                settle(20)
+                shot("pause_import_problem", size)
+                app.notices.clear()
                 app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))
                 settle()
                 shot("message", size)

@@ -262,3 +262,37 @@ def test_a_damaged_statistics_file_is_told_in_greek_on_the_statistics_screen(gre
     assert app.notices.texts() == ["Το statistics.json ήταν χαλασμένο. Τα στατιστικά σου ξεκινούν πάλι από "
                                    "το μηδέν. Το παλιό αντίγραφο φυλάχτηκε ως statistics.json.bak."]
     assert path.with_name("statistics.json.bak").is_file()
+
+
+# ----- cards in the move log and in words ------------------------------------------------------
+
+def pixels(surface):
+    return pygame.image.tobytes(surface, "RGBA"), surface.get_size()
+
+
+def test_the_log_chips_take_the_german_corner_letters_unless_the_setting_keeps_j_q_k_a(german, app, ui):
+    table = open_table(app, ui)
+    assert app.assets.card_letters() == "de"
+    queen_de, eight_de = (pixels(table.painter.log_line(line, 16, (255, 255, 255), 600))
+                          for line in ("Ada spielt QH.", "Ada spielt 8H."))
+    app.assets.english_card_letters = True
+    queen_en, eight_en = (pixels(table.painter.log_line(line, 16, (255, 255, 255), 600))
+                          for line in ("Ada spielt QH.", "Ada spielt 8H."))
+    assert queen_de != queen_en, "the queen's chip reads D in German and Q with the English letters"
+    assert eight_de == eight_en, "an eight is an 8 either way"
+    app.assets.english_card_letters = False
+    queen_as_d = table.painter.log_line("Ada spielt QH.", 16, (255, 255, 255), 600)
+    assert pixels(queen_as_d) == queen_de
+
+
+def test_a_card_named_in_words_is_named_in_the_players_language(greek, app, ui):
+    from game.rules import IllegalMove, Move, card_from_str
+    from game.session import Hint
+    from game.ui.i18n import hint_text, reason_text
+    from game.ui.table.narration import card_word
+
+    assert reason_text(IllegalMove("not_in_hand", "QH is not in the hand", card="QH")) == (
+        i18n._capital(i18n._("the {card} is not in your hand.").format(card="ντάμα κούπα")))
+    queen = card_from_str("QH")
+    assert "ντάμα κούπα" in hint_text(Hint(Move.play(queen), "go_out", {"card": queen}))
+    assert card_word(52) == "τζόκερ"
