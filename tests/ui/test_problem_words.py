@@ -296,3 +296,22 @@ def test_a_card_named_in_words_is_named_in_the_players_language(greek, app, ui):
     queen = card_from_str("QH")
     assert "ντάμα κούπα" in hint_text(Hint(Move.play(queen), "go_out", {"card": queen}))
     assert card_word(52) == "τζόκερ"
+
+
+def test_a_long_notice_wraps_whole_inside_a_small_window(greek, make_app):
+    import warnings
+
+    app = make_app(size=(960, 600))
+    app.main_menu()
+    problem = ("Το statistics.json ήταν χαλασμένο. Τα στατιστικά σου ξεκινούν πάλι από το μηδέν. "
+               "Το παλιό αντίγραφο φυλάχτηκε ως statistics.json.bak.")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pygame_gui warns when a label's text does not fit its box
+        app.notify(problem, problem=True)
+        app.step(1 / 60)
+    [toast] = app.notices.toasts
+    assert len(toast.labels) > 1, "too long for one line of a 960-pixel window"
+    assert " ".join(label.text for label in toast.labels) == problem, "every word shows, none cut"
+    panel = toast.panel.get_abs_rect()
+    assert app.screen.get_rect().contains(panel)
+    assert all(panel.contains(label.get_abs_rect()) for label in toast.labels)

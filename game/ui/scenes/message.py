@@ -1,4 +1,4 @@
-"""One-line notices ("toasts") shown above every scene, and a small modal message scene.
+"""Short notices ("toasts") shown above every scene, and a small modal message scene.
 
 ``app.notify(text)`` shows a toast for a few seconds at the bottom of the
 window; several stack upwards. A toast is a pygame_gui panel holding a label,
@@ -17,6 +17,9 @@ from ..widgets import WidgetScene
 
 TOAST_SECONDS = 6.0
 MAX_NOTICE_CHARACTERS = 240
+#: A notice wraps onto this many lines at most (a file problem says what happened, what became of it
+#: and where the old copy is: one line of a small window cannot hold that).
+MAX_TOAST_LINES = 3
 # Toasts draw above every scene widget (pygame_gui layers: higher is in front).
 TOAST_LAYER = 40
 
@@ -35,25 +38,43 @@ def fitted_line(text: str, font, max_width: int) -> str:
     return best
 
 
+def wrapped_lines(text: str, font, max_width: int, max_lines: int = MAX_TOAST_LINES) -> list[str]:
+    """``text`` broken at spaces into lines at most ``max_width`` wide; beyond ``max_lines`` the last
+    line ends in an ellipsis."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        candidate = f"{lines[-1]} {word}" if lines else word
+        if lines and font.size(candidate)[0] <= max_width:
+            lines[-1] = candidate
+        else:
+            lines.append(word)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    return [fitted_line(line, font, max_width) for line in lines]
+
+
 class Toast:
-    """One notice: a rounded panel with one line of text, gone after ``seconds``."""
+    """One notice: a rounded panel with up to MAX_TOAST_LINES lines of text, gone after ``seconds``."""
 
     def __init__(self, app, text: str, seconds: float, problem: bool):
         self.text = text
         self.remaining = seconds
         self.problem = problem
         font = app.assets.font(round(16 * app.font_scale), bold=True)
-        shown = fitted_line(text, font, app.size[0] - 40 - 64)
-        self._text_width = font.size(shown)[0]
-        self._height = round(font.get_height() * 1.9)
+        lines = wrapped_lines(text, font, app.size[0] - 40 - 64)
+        self._text_width = max(font.size(line)[0] for line in lines)
+        line_h = font.get_height()
+        self._height = round(line_h * (len(lines) + 0.9))
         self.rect = self._rect(app.size)
         self.panel = pygame_gui.elements.UIPanel(
             self.rect, starting_height=TOAST_LAYER, manager=app.ui_manager,
             object_id=ObjectID(object_id="#toast_problem" if problem else "#toast"))
         inner = self.panel.get_container().get_rect()
-        self.label = pygame_gui.elements.UILabel(
-            pygame.Rect(0, 0, inner.width, inner.height), shown, app.ui_manager, container=self.panel,
-            object_id=ObjectID(object_id="#toast_label", class_id="@toast_text"))
+        top = (inner.height - line_h * len(lines)) // 2
+        #: One label per line (pygame_gui labels hold one line), centred in the panel.
+        self.labels = [pygame_gui.elements.UILabel(
+            pygame.Rect(0, top + index * line_h, inner.width, line_h), line, app.ui_manager, container=self.panel,
+            object_id=ObjectID(object_id="#toast_label", class_id="@toast_text")) for index, line in enumerate(lines)]
 
     def _rect(self, window_size) -> pygame.Rect:
         return pygame.Rect(0, 0, min(window_size[0] - 40, self._text_width + 64), self._height)
@@ -65,7 +86,8 @@ class Toast:
         if rect.size != self.panel.rect.size:
             self.panel.set_dimensions(rect.size)
             inner = self.panel.get_container().get_rect()
-            self.label.set_dimensions(inner.size)
+            for label in self.labels:
+                label.set_dimensions((inner.width, label.rect.height))
         self.panel.set_relative_position(rect.topleft)
         return rect.top
 
@@ -85,7 +107,7 @@ class Notices:
         self.toasts: list[Toast] = []
 
     def show(self, text: str, seconds: float = TOAST_SECONDS, problem: bool = False) -> Toast:
-        """Show a one-line notice (a problem is tinted red)."""
+        """Show a short notice (a problem is tinted red)."""
         text = " ".join(str(text)[:MAX_NOTICE_CHARACTERS * 2].split())  # one line, whatever the message held
         if len(text) > MAX_NOTICE_CHARACTERS:  # a message quoting a damaged file can be huge
             text = text[:MAX_NOTICE_CHARACTERS - 1] + "…"
