@@ -206,7 +206,8 @@ class App:
             pass  # the player was told at start that this file is kept and not saved over
         except OSError as error:
             from .i18n import _
-            self.notify(_("Your settings could not be saved: {error}").format(error=error.strerror or error),
+            from .problems import os_error_words
+            self.notify(_("Your settings could not be saved: {error}").format(error=os_error_words(error)),
                         problem=True)
         self.sound.apply_settings(settings)
         self.assets.english_card_letters = settings.english_card_letters

@@ -54,6 +54,11 @@ def os_error_text(number: int | None, detail: str | None) -> str:
     return _(words) if words else (detail or _("an error of the system"))
 
 
+def os_error_words(error: Exception) -> str:
+    """Why a write failed (an OSError, or the TypeError of a value that is not JSON), for the player."""
+    return os_error_text(getattr(error, "errno", None), getattr(error, "strerror", None) or str(error))
+
+
 def size_text(size_bytes: int | None) -> str:
     """A file's size, e.g. "12 MB" (or bytes when it is small)."""
     if size_bytes is None:

@@ -315,3 +315,14 @@ def test_a_long_notice_wraps_whole_inside_a_small_window(greek, make_app):
     panel = toast.panel.get_abs_rect()
     assert app.screen.get_rect().contains(panel)
     assert all(panel.contains(label.get_abs_rect()) for label in toast.labels)
+
+
+def test_the_common_system_errors_are_said_in_the_players_language_and_the_rest_as_the_system_says():
+    import errno
+
+    from game.ui.problems import os_error_words
+
+    i18n.set_language("de")
+    assert os_error_words(OSError(errno.ENOSPC, "No space left on device")) == "der Datenträger ist voll"
+    assert os_error_words(PermissionError(errno.EACCES, "Permission denied")) == "keine Berechtigung"
+    assert os_error_words(OSError(errno.EXDEV, "Invalid cross-device link")) == "Invalid cross-device link"

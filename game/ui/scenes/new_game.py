@@ -22,7 +22,7 @@ from game.session import HUMAN, OPPONENT_NAMES, Seat
 from ..i18n import N_, _, level_name, ngettext, shown_player_name
 from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
-from ..problems import problem_text
+from ..problems import os_error_words, problem_text
 from ..rules_text import summary
 from ..sessions import session_for
 from ..widgets import WidgetScene
@@ -391,7 +391,7 @@ class NewGameScene(WidgetScene):
             else:
                 self.app.autosave_store.clear()
         except OSError as error:
-            self.app.notify(_("The saved match could not be deleted: {error}").format(error=error.strerror or error),
+            self.app.notify(_("The saved match could not be deleted: {error}").format(error=os_error_words(error)),
                             problem=True)
         self.deal()
 

@@ -11,7 +11,7 @@ from game.store import RecordFileError
 from game.store.saved_game import export_saved_game, import_saved_game
 
 from ..i18n import _, shown_player_name
-from ..problems import problem_text, unplayable_file_text
+from ..problems import os_error_words, problem_text, unplayable_file_text
 from ..sessions import resume_session
 from ..widgets import WidgetScene
 
@@ -82,7 +82,7 @@ class PauseScene(WidgetScene):
             export_saved_game(self.table.session.saved_game(), path)
         except (OSError, TypeError) as error:
             self.app.notify(_("The game record could not be saved: {error}")
-                            .format(error=getattr(error, "strerror", None) or error), problem=True)
+                            .format(error=os_error_words(error)), problem=True)
             return False
         self.app.notify(_("Game record saved as {name}.").format(name=path.name))
         return True

@@ -12,7 +12,7 @@ from game.rules import PRESETS
 
 from ..i18n import N_, _, decimal_text, level_name, ngettext
 from ..look.paint import draw_heading
-from ..problems import problem_text
+from ..problems import os_error_words, problem_text
 from ..widgets import WidgetScene
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them. The streak counts
@@ -165,7 +165,7 @@ class StatisticsScene(WidgetScene):
         try:
             self.app.stats_store.reset()
         except OSError as error:
-            self.app.notify(_("The statistics could not be reset: {error}").format(error=error.strerror or error),
+            self.app.notify(_("The statistics could not be reset: {error}").format(error=os_error_words(error)),
                             problem=True)
         else:
             self.app.notify(_("Statistics reset."))
