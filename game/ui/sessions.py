@@ -27,6 +27,10 @@ def resume_session(app, saved, seats_for=None):
 
 def store_problem_text(store: str, reason: str) -> str:
     """The notice for a store the session could not write (``store`` is AUTOSAVE or STATISTICS)."""
+    if store == "notice":  # game.session.NOTICE: already a line for the player
+        return reason
+    if store == "recent":  # game.session.RECENT
+        return _("The match could not be kept in the list of recent matches ({reason}).").format(reason=reason)
     if store == "autosave":  # game.session.AUTOSAVE; the session module loads with the table
         return _("The match could not be saved ({reason}). Play goes on; saving is tried again after every "
                  "move.").format(reason=reason)
@@ -39,4 +43,5 @@ def _store_options(app) -> dict:
         app.notify(store_problem_text(store, reason), seconds=10.0, problem=True)
 
     return {"autosave": app.autosave_store, "statistics": app.stats_store,
-            "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": report_problem}
+            "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": report_problem,
+            "recent": app.recent_store}
