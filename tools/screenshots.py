@@ -54,6 +54,42 @@ def fill_sample_data(folders) -> None:
     folders.records_dir.mkdir(parents=True, exist_ok=True)
     for name in ("Sunday with Ada", "Switch final", "Crazy Eights 2026-11-30 2140"):
         export_saved_game(SavedGame.of(match, seats), folders.records_dir / f"{name}.json")
+    fill_recent_matches(folders, seats)
+
+
+def finished_sample_match(preset_id: str, players: int, seed: int, hands: int):
+    """A whole match of random legal moves, for the recent matches and the replay viewer."""
+    import random
+
+    from game.rules import Match, preset
+
+    rules = preset(preset_id, players)
+    if hands:
+        rules = rules.replace(match_end="fixed_hands", fixed_hands=hands)
+    match, rng = Match(rules, seed), random.Random(seed)
+    while not match.over:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def fill_recent_matches(folders, seats) -> None:
+    """Three finished matches in the list of recent matches (one of them practice)."""
+    import datetime
+
+    from game.rules import preset_id_of
+    from game.store.recent import RecentMatchesStore
+    from game.store.saved_game import SavedGame
+
+    times = iter(datetime.datetime(2026, 11, 30, 20, 5) + datetime.timedelta(minutes=37 * i) for i in range(9))
+    store = RecentMatchesStore(folders, clock=lambda: next(times))
+    for preset_id, players, seed, hands, practice in (("switch", 3, 8, 0, False), ("crazy_eights", 4, 5, 3, True),
+                                                      ("crazy_eights", 4, 11, 2, False)):
+        match = finished_sample_match(preset_id, players, seed, hands)
+        saved = SavedGame.of(match, seats[:players], practice)
+        store.add(saved, preset_id_of(match.rules) or "custom", match.winners)
 
 
 class StandInTable:

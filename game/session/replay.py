@@ -14,6 +14,7 @@ from game.rules import Event, Match, Move, preset_id_of
 from game.store.saved_game import SavedGame
 
 from .seats import SEAT_KINDS, Seat
+from .view import SeatView, TableView, last_actions
 
 #: The discards a frame keeps (the rest of the pile lies unseen under them).
 PILE_KEPT = 6
@@ -191,3 +192,24 @@ def keep_finished(store, saved: SavedGame, match: Match, human: int | None) -> s
     if store is None or human is None or not match.over:
         return None
     return store.add(saved, preset_id_of(match.rules) or "custom", match.winners)
+
+
+def frame_view(replay: Replay, viewer: int, index: int | None = None) -> TableView:
+    """A frame as the table's painter reads a position (``my_cards``: the ``viewer``'s hand; the
+    other hands are in the frame, all face up)."""
+    frame = replay.frames[replay.index if index is None else index]
+    rules = replay.rules
+    playing = sum(frame.in_hand)
+    seat_views = tuple(
+        SeatView(seat, replay.seats[seat].name, replay.seats[seat].kind, frame.in_hand[seat],
+                 len(frame.hands[seat]), frame.totals[seat], frame.eliminated[seat])
+        for seat in range(rules.players))
+    start = replay.hand_start(frame.index)
+    return TableView(
+        version=frame.index, rules=rules, hand_rules=rules if playing == rules.players else rules.with_players(playing),
+        viewer=viewer, hand_number=frame.hand_number, dealer=frame.dealer, to_act=frame.to_act,
+        direction=frame.direction, suit=frame.suit, nominated=frame.nominated, named_by=frame.named_by,
+        discard=frame.pile, stock_count=frame.stock_count, pending=frame.pending,
+        pending_skips=frame.pending_skips, drew_this_turn=False, hand_over=frame.hand_over,
+        match_over=frame.match_over, sudden_death=False, seats=seat_views, my_cards=frame.hands[viewer],
+        my_moves=(), last_actions=last_actions(replay.frames[start:frame.index + 1], rules.players, frame.to_act))
