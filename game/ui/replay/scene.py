@@ -287,7 +287,7 @@ class ReplayScene(WidgetScene):
                     pygame.K_PAGEDOWN: self.next_hand, pygame.K_y: self.show_moves}
             action = keys.get(event.key)
             if action is not None:
-                if action is not self.toggle_play:
+                if action != self.toggle_play:
                     self.pause()
                 action()
                 return True
