@@ -58,7 +58,7 @@ def test_a_finished_match_is_listed_and_replays_step_by_step(app, ui):
     statistics = open_statistics(app, ui)
     labels = [widget.text for widget in statistics.widgets if hasattr(widget, "text")]
     assert "Ada, Bruno" in labels
-    assert ("Won" if session.human in session.match.winners else "Lost") in labels
+    assert ("You won" if session.human in session.match.winners else "You lost") in labels
 
     ui.click(statistics.replay_buttons[0])
     scene = app.scenes.top

@@ -17,7 +17,7 @@ def recent_cells(recent, game_name) -> list[str]:
     if human is None:
         result = ", ".join(shown_player_name(seats[i].name) for i in recent.winners)
     else:
-        result = _("Won") if human in recent.winners else _("Lost")
+        result = _("You won") if human in recent.winners else _("You lost")
     if recent.practice:
         result = _("{result} (practice)").format(result=result)
     return [recent.finished.strftime("%Y-%m-%d %H:%M"), game_name(recent.game), opponents, result]
