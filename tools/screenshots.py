@@ -92,6 +92,40 @@ def fill_recent_matches(folders, seats) -> None:
         store.add(saved, preset_id_of(match.rules) or "custom", match.winners)
 
 
+def replay_shots(app, size, settle, shot) -> None:
+    """The replay viewer at a deal, in the middle of a hand (a card in flight), at the end of the match,
+    and the records dialog opened from the statistics screen to replay a file."""
+    from game.store.recent import RecentMatchesStore
+    from game.ui.replay.opening import open_replay
+    from game.ui.scenes.recent import choose_record
+    from game.ui.scenes.statistics import StatisticsScene
+
+    try:
+        recent = RecentMatchesStore(app.folders).load()[0]
+        app.scenes.clear_to(StatisticsScene(app))
+        open_replay(app, recent[1].saved, "Crazy Eights · 2026-11-30 20:42")
+        settle(90)
+        shot("replay_deal", size)
+        scene = app.scenes.top
+        scene.go_to(11)
+        settle(90)
+        scene.step_forward()
+        settle(12)
+        shot("replay_moving", size)
+        scene.last()
+        settle(10)
+        shot("replay_end", size)
+        app.scenes.clear_to(StatisticsScene(app))
+        settle(2)
+        choose_record(app)
+        settle(4)
+        shot("replay_record_dialog", size)
+    except Exception:
+        print(f"replay at {size}: FAILED", file=sys.stderr)
+        traceback.print_exc()
+    app.notices.clear()
+
+
 class StandInTable:
     """A table for the pause menu when game.ui.table is not there yet."""
 
@@ -241,6 +275,7 @@ def main(argv=None) -> int:
             scene("settings", lambda: SettingsScene(app))
             scene("statistics", lambda: StatisticsScene(app))
             scene("statistics_reset", lambda: StatisticsScene(app), then=lambda: app.scenes.top.ask_reset())
+            replay_shots(app, size, settle, shot)
 
             def push_pause():
                 table = table_scene()

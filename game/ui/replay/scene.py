@@ -13,8 +13,9 @@ from collections import deque
 
 import pygame
 
+from game.session import Seat
 from game.session.replay import frame_view
-from game.ui.i18n import N_, _
+from game.ui.i18n import N_, _, shown_player_name
 
 from ..look import shapes
 from ..look.palette import CREAM, GOLD, LOG_CAPTION, PANEL_WOOD
@@ -65,6 +66,8 @@ class ReplayScene(WidgetScene):
 
     def __init__(self, app, replay, title: str = ""):
         super().__init__(app)
+        # The person under the untouched default name is "You" in the player's language.
+        replay.seats = tuple(Seat(shown_player_name(seat.name), seat.kind) for seat in replay.seats)
         self.replay = replay
         self.title = title
         seats = replay.seats
