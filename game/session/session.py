@@ -64,8 +64,9 @@ class TableSession:
         self.autosave_store = autosave
         self.statistics_store = statistics
         self.recent_store = recent  # finished matches, for the replay viewer
-        #: ``report_problem(store, reason)`` tells the player that the autosave or the statistics
-        #: (``store`` is AUTOSAVE or STATISTICS) could not be written; called once until a write works.
+        #: ``report_problem(store, reason)`` tells the player that the autosave, the statistics or the
+        #: recent matches (AUTOSAVE, STATISTICS, RECENT) could not be written, once until a write works;
+        #: NOTICE passes on a line about a damaged file the store set aside.
         self.report_problem = report_problem
         self._failing: set[str] = set()
         #: Finished hands whose statistics could not be written yet: retried after every move.

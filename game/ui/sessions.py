@@ -26,7 +26,7 @@ def resume_session(app, saved, seats_for=None):
 
 
 def store_problem_text(store: str, reason: str) -> str:
-    """The notice for a store the session could not write (``store`` is AUTOSAVE or STATISTICS)."""
+    """The notice for a store the session could not write (``store``: AUTOSAVE, STATISTICS, RECENT or NOTICE)."""
     if store == "notice":  # game.session.NOTICE: already a line for the player
         return reason
     if store == "recent":  # game.session.RECENT
