@@ -73,7 +73,7 @@ class Monkey:
         app, rng = self.app, self.rng
         choice = rng.choice(["menu", "new_game", "settings", "rules", "statistics", "table", "pause",
                              "message", "confirm", "hand_result", "match_result", "rules_of_match",
-                             "export", "import"])
+                             "export", "import", "replay"])
         if choice == "menu":
             app.main_menu()
         elif choice in ("new_game", "settings", "rules", "statistics"):
@@ -90,6 +90,13 @@ class Monkey:
         elif choice in ("export", "import"):
             app.go("pause", self._table())
             (app.scenes.top.export_record if choice == "export" else app.scenes.top.import_record)()
+        elif choice == "replay":  # a hand played out, replayed from the statistics screen
+            from game.ui.replay.opening import open_replay
+
+            saved = self._table(finished=True).session.saved_game()
+            app.main_menu()
+            app.go("statistics")
+            open_replay(app, saved, "")
         elif choice == "message":
             app.go("message", "A message", "Something to read " * rng.randint(1, 30))
         elif choice == "confirm":

@@ -54,6 +54,76 @@ def fill_sample_data(folders) -> None:
     folders.records_dir.mkdir(parents=True, exist_ok=True)
     for name in ("Sunday with Ada", "Switch final", "Crazy Eights 2026-11-30 2140"):
         export_saved_game(SavedGame.of(match, seats), folders.records_dir / f"{name}.json")
+    fill_recent_matches(folders, seats)
+
+
+def finished_sample_match(preset_id: str, players: int, seed: int, hands: int):
+    """A whole match of random legal moves, for the recent matches and the replay viewer."""
+    import random
+
+    from game.rules import Match, preset
+
+    rules = preset(preset_id, players)
+    if hands:
+        rules = rules.replace(match_end="fixed_hands", fixed_hands=hands)
+    match, rng = Match(rules, seed), random.Random(seed)
+    while not match.over:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+def fill_recent_matches(folders, seats) -> None:
+    """Three finished matches in the list of recent matches (one of them practice)."""
+    import datetime
+
+    from game.rules import preset_id_of
+    from game.store.recent import RecentMatchesStore
+    from game.store.saved_game import SavedGame
+
+    times = iter(datetime.datetime(2026, 11, 30, 20, 5) + datetime.timedelta(minutes=37 * i) for i in range(9))
+    store = RecentMatchesStore(folders, clock=lambda: next(times))
+    for preset_id, players, seed, hands, practice in (("switch", 3, 8, 0, False), ("crazy_eights", 4, 5, 3, True),
+                                                      ("crazy_eights", 4, 11, 2, False)):
+        match = finished_sample_match(preset_id, players, seed, hands)
+        saved = SavedGame.of(match, seats[:players], practice)
+        store.add(saved, preset_id_of(match.rules) or "custom", match.winners)
+
+
+def replay_shots(app, size, settle, shot) -> None:
+    """The replay viewer at a deal, in the middle of a hand (a card in flight), at the end of the match,
+    and the records dialog opened from the statistics screen to replay a file."""
+    from game.store.recent import RecentMatchesStore
+    from game.ui.replay.opening import open_replay
+    from game.ui.scenes.recent import choose_record
+    from game.ui.scenes.statistics import StatisticsScene
+
+    try:
+        recent = RecentMatchesStore(app.folders).load()[0]
+        app.scenes.clear_to(StatisticsScene(app))
+        open_replay(app, recent[1].saved, "Crazy Eights · 2026-11-30 20:42")
+        settle(90)
+        shot("replay_deal", size)
+        scene = app.scenes.top
+        scene.go_to(11)
+        settle(90)
+        scene.step_forward()
+        settle(12)
+        shot("replay_moving", size)
+        scene.last()
+        settle(10)
+        shot("replay_end", size)
+        app.scenes.clear_to(StatisticsScene(app))
+        settle(2)
+        choose_record(app)
+        settle(4)
+        shot("replay_record_dialog", size)
+    except Exception:
+        print(f"replay at {size}: FAILED", file=sys.stderr)
+        traceback.print_exc()
+    app.notices.clear()
 
 
 def sample_problems(folder: Path):
@@ -225,6 +295,7 @@ def main(argv=None) -> int:
             scene("settings", lambda: SettingsScene(app))
             scene("statistics", lambda: StatisticsScene(app))
             scene("statistics_reset", lambda: StatisticsScene(app), then=lambda: app.scenes.top.ask_reset())
+            replay_shots(app, size, settle, shot)
 
             def push_pause():
                 table = table_scene()

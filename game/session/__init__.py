@@ -8,8 +8,9 @@ Layers: ui -> session -> ai -> rules, and session -> store.
 from .coach import Hint
 from .computer import AIWorker, make_bot
 from .seats import HUMAN, OPPONENT_NAMES, SEAT_CODES, SEAT_KINDS, Seat, SeatError, check_table, default_table
-from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, PRACTICE, STATISTICS, HistoryEntry, TableSession,
-                      abandon_saved_game)
+from .replay import Replay, ReplayFrame
+from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
+                      TableSession, abandon_saved_game)
 from .undo import UndoRefused
 from .view import NO_SUIT, SeatView, TableView, table_view
 
@@ -17,4 +18,5 @@ __all__ = [
     "AIWorker", "make_bot", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
     "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
     "abandon_saved_game", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "PRACTICE", "UndoRefused",
+    "NOTICE", "RECENT", "Replay", "ReplayFrame",
 ]

@@ -21,6 +21,7 @@ from game.store.saved_game import SavedGame, save_autosave
 
 from .coach import Hint, explain, hint_bot
 from .computer import AIWorker, make_bot
+from .replay import keep_finished
 from .undo import UndoRefused, rewound, undo_point
 from .seats import Seat, SeatError, check_table
 from .view import TableView, table_view
@@ -28,8 +29,8 @@ from .view import TableView, table_view
 log = logging.getLogger(__name__)
 
 DEFAULT_THINK_BUDGET_MS = 250
-#: The stores a session writes, as ``report_problem`` names them.
-AUTOSAVE, STATISTICS = "autosave", "statistics"
+#: The stores a session writes, as ``report_problem`` names them (NOTICE: a line to show as it is).
+AUTOSAVE, STATISTICS, RECENT, NOTICE = "autosave", "statistics", "recent", "notice"
 #: The statistics level under which a match with a taken-back move counts, apart from the others.
 PRACTICE = "practice"
 
@@ -51,7 +52,8 @@ class TableSession:
     def __init__(self, match: Match, seats, *, autosave=None, statistics=None,
                  think_budget_ms: int = DEFAULT_THINK_BUDGET_MS, worker: AIWorker | None = None,
                  history: list[HistoryEntry] | None = None,
-                 report_problem: Callable[[str, str], None] | None = None, practice: bool = False):
+                 report_problem: Callable[[str, object], None] | None = None, practice: bool = False,
+                 recent=None):
         self.match = match
         #: A move was taken back in this match: its results count apart, as practice.
         self.practice = practice
@@ -61,8 +63,10 @@ class TableSession:
         self.viewer = self.human if self.human is not None else 0
         self.autosave_store = autosave
         self.statistics_store = statistics
-        #: ``report_problem(store, reason)`` tells the player that the autosave or the statistics
-        #: (``store`` is AUTOSAVE or STATISTICS) could not be written; called once until a write works.
+        self.recent_store = recent  # finished matches, for the replay viewer
+        #: ``report_problem(store, error)`` tells the player that the autosave, the statistics or the
+        #: recent matches (AUTOSAVE, STATISTICS, RECENT) could not be written, once until a write works;
+        #: NOTICE passes on the store's LoadProblem about a damaged file it set aside.
         self.report_problem = report_problem
         self._failing: set[str] = set()
         #: Finished hands whose statistics could not be written yet: retried after every move.
@@ -112,7 +116,7 @@ class TableSession:
         """A new match with the same rules, seats and stores."""
         return TableSession(Match(self.match.rules, seed), self.seats, autosave=self.autosave_store,
                             statistics=self.statistics_store, think_budget_ms=self.think_budget_ms,
-                            report_problem=self.report_problem)
+                            report_problem=self.report_problem, recent=self.recent_store)
 
     # ----- what the screen may know ------------------------------------------------
 
@@ -301,6 +305,7 @@ class TableSession:
         self._count_statistics()
         if match.over:
             self.clear_autosave()
+            self._keep_finished()
         else:
             self.autosave()
         return events
@@ -363,13 +368,22 @@ class TableSession:
         else:
             self._store_worked(AUTOSAVE)
 
+    def _keep_finished(self) -> None:
+        try:
+            problem = keep_finished(self.recent_store, self.saved_game(), self.match, self.human)
+        except Exception as error:  # a full disk: the match is over anyway
+            self._store_failed(RECENT, error)
+        else:
+            if problem and self.report_problem is not None:
+                self.report_problem(NOTICE, problem)
+
     def _store_failed(self, store: str, error: Exception) -> None:
         log.warning("%s could not be written: %s", store, error)
         if store in self._failing:
             return
         self._failing.add(store)
         if self.report_problem is not None:
-            self.report_problem(store, getattr(error, "strerror", None) or str(error) or type(error).__name__)
+            self.report_problem(store, error)
 
     def _store_worked(self, store: str) -> None:
         # Working again: a later failure is news and is reported again.

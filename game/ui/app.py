@@ -59,6 +59,7 @@ class App:
         import pygame_gui
 
         from game.store import AutosaveStore, SettingsStore, StatisticsStore, UserFolders
+        from game.store.recent import RecentMatchesStore
 
         from .assets import AssetMissing, Assets, package_file
         from .scene import SceneStack
@@ -70,6 +71,8 @@ class App:
         self.settings_store = SettingsStore(self.folders)
         self.stats_store = StatisticsStore(self.folders)
         self.autosave_store = AutosaveStore(self.folders)
+        #: The last finished matches, for the statistics screen's list and the replay viewer.
+        self.recent_store = RecentMatchesStore(self.folders)
         self.settings, settings_problem = self.settings_store.load()
         self.statistics, stats_problem = self.stats_store.load()
         autosave_problem = self.autosave_store.check_place()

@@ -24,6 +24,7 @@ SCENES = {
     "hand_result": "game.ui.table.results:HandResultScene",
     "history": "game.ui.table.history:HistoryScene",
     "match_result": "game.ui.table.results:MatchResultScene",
+    "replay": "game.ui.replay.scene:ReplayScene",
 }
 
 #: How a new scene joins the stack: on top, instead of the top one, or alone.

@@ -86,6 +86,9 @@ _OS_ERRORS = {
     _errno.ENOSPC: N_("the disk is full"), _errno.EROFS: N_("the disk is read-only"),
     _errno.EIO: N_("the disk could not be read or written"), _errno.ELOOP: N_("its links lead round in a circle"),
     _errno.EISDIR: N_("it is a folder"), _errno.ENAMETOOLONG: N_("its name is too long"),
+    # EEXIST: the store's only mkdir met a file of the folder's name.
+    _errno.ENOTDIR: N_("a file stands where its folder should be"),
+    _errno.EEXIST: N_("a file stands where its folder should be"),
 }
 
 
@@ -235,6 +238,8 @@ def _what_became(role: str | None) -> str:
         return _("Your statistics start again from zero.")
     if role == "autosave":
         return _("The saved match cannot be resumed.")
+    if role == "recent":
+        return _("The list of recent matches is empty now.")
     return ""
 
 

@@ -7,6 +7,7 @@ rules, the computer players and the worker pool, which the menu does not need.
 from __future__ import annotations
 
 from .i18n import _
+from .problems import os_error_words, problem_text
 
 
 def session_for(app, match, seats):
@@ -25,8 +26,14 @@ def resume_session(app, saved, seats_for=None):
     return TableSession.resume(saved, seats_for, **_store_options(app))
 
 
-def store_problem_text(store: str, reason: str) -> str:
-    """The notice for a store the session could not write (``store`` is AUTOSAVE or STATISTICS)."""
+def store_problem_text(store: str, problem) -> str:
+    """The notice for a store the session could not write (``store``: AUTOSAVE, STATISTICS or RECENT, and
+    ``problem`` the error), or for a file it set aside (NOTICE, ``problem`` the store's LoadProblem)."""
+    if store == "notice":  # game.session.NOTICE
+        return problem_text(problem)
+    reason = os_error_words(problem)
+    if store == "recent":  # game.session.RECENT
+        return _("The match could not be kept in the list of recent matches ({reason}).").format(reason=reason)
     if store == "autosave":  # game.session.AUTOSAVE; the session module loads with the table
         return _("The match could not be saved ({reason}). Play goes on; saving is tried again after every "
                  "move.").format(reason=reason)
@@ -35,8 +42,9 @@ def store_problem_text(store: str, reason: str) -> str:
 
 
 def _store_options(app) -> dict:
-    def report_problem(store: str, reason: str) -> None:
-        app.notify(store_problem_text(store, reason), seconds=10.0, problem=True)
+    def report_problem(store: str, problem) -> None:
+        app.notify(store_problem_text(store, problem), seconds=10.0, problem=True)
 
     return {"autosave": app.autosave_store, "statistics": app.stats_store,
-            "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": report_problem}
+            "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": report_problem,
+            "recent": app.recent_store}

@@ -27,4 +27,5 @@ def test_a_few_thousand_random_events_across_every_scene_raise_nothing(app):
     assert result["exceptions"] == 0, "\n".join(result["first_errors"])
     assert result["posted"] >= 2000
     seen = set(result["scenes"])
-    assert {"MainMenuScene", "TableScene", "PauseScene", "NewGameScene", "SettingsScene", "RecordsScene"} <= seen, seen
+    assert {"MainMenuScene", "TableScene", "PauseScene", "NewGameScene", "SettingsScene", "RecordsScene",
+            "ReplayScene"} <= seen, seen

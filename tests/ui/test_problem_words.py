@@ -326,3 +326,29 @@ def test_the_common_system_errors_are_said_in_the_players_language_and_the_rest_
     assert os_error_words(OSError(errno.ENOSPC, "No space left on device")) == "der Datenträger ist voll"
     assert os_error_words(PermissionError(errno.EACCES, "Permission denied")) == "keine Berechtigung"
     assert os_error_words(OSError(errno.EXDEV, "Invalid cross-device link")) == "Invalid cross-device link"
+
+
+def test_a_store_the_session_cannot_write_is_reported_in_the_players_language(tmp_path):
+    import shutil
+
+    from game.session import AIWorker, default_table
+    from game.store import UserFolders
+    from game.ui.sessions import store_problem_text
+
+    folders = UserFolders(tmp_path / "config", tmp_path / "data")
+    told = []
+    rules = preset("crazy_eights", 3)
+    session = TableSession(Match(rules, 4), default_table("You", 3), autosave=AutosaveStore(folders),
+                           worker=AIWorker("thread"), report_problem=lambda store, error: told.append((store, error)))
+    try:
+        shutil.rmtree(tmp_path / "data", ignore_errors=True)
+        (tmp_path / "data").write_text("in the way")
+        session.autosave()
+    finally:
+        session.close()
+    [(store, error)] = told
+    i18n.set_language("de")
+    text = store_problem_text(store, error)
+    assert text.startswith("Die Partie konnte nicht gespeichert werden (")
+    assert "(eine Datei steht, wo ihr Ordner sein sollte)" in text
+    assert error.strerror not in text

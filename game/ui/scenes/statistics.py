@@ -1,4 +1,5 @@
-"""The statistics screen: results per game and opponent level, and a Reset with confirmation."""
+"""The statistics screen: results per game and opponent level, a Reset with confirmation, and the recent
+matches to replay."""
 from __future__ import annotations
 
 import html
@@ -14,6 +15,7 @@ from ..i18n import N_, _, decimal_text, level_name, ngettext
 from ..look.paint import draw_heading
 from ..problems import os_error_words, problem_text
 from ..widgets import WidgetScene
+from .recent import build_recent_panel
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them. The streak counts
 # matches (a won hand inside a match that is not over yet does not count), so it says so.
@@ -70,10 +72,15 @@ class StatisticsScene(WidgetScene):
     def __init__(self, app):
         super().__init__(app)
         self.rows: list = []
+        self.recent: list = []
+        self.replay_buttons: list = []
         self.load()
 
     def load(self) -> None:
         statistics, problem = self.app.stats_store.load()
+        if problem:
+            self.app.notify(problem_text(problem), problem=True)
+        self.recent, problem = self.app.recent_store.load()
         if problem:
             self.app.notify(problem_text(problem), problem=True)
         self.rows = statistics.summary_rows(level_order=LEVELS)
@@ -94,7 +101,14 @@ class StatisticsScene(WidgetScene):
                 self.manager, object_id=ObjectID(object_id="#statistics_note", class_id="@description")))
             note_h = self.note.rect.height
             self.note.set_relative_position((left + self.px(8), bottom - note_h))
-        table_h = bottom - note_h - self.px(6) - top
+        room = bottom - note_h - self.px(6) - top
+        head_h = max(self.text_h(14) + 12, self.px(46))
+        row_h = max(self.text_h(15) + 8, self.px(38))
+        # The results take what their rows need, up to half the room; the recent matches the rest.
+        table_h = min(room // 2, self.px(16) * 2 + head_h + max(1, len(self.rows)) * row_h + self.px(24))
+        gap = self.px(12)
+        build_recent_panel(self, pygame.Rect(left, top + table_h + gap, table_w, room - table_h - gap), self.recent,
+                           game_name)
         panel = self.frame((left, top, table_w, table_h), name="statistics_panel")
         inner = panel.get_container().get_rect()
         pad = self.px(16)
@@ -125,11 +139,9 @@ class StatisticsScene(WidgetScene):
         for w in widths:
             xs.append(x)
             x += w
-        head_h = max(self.text_h(14) + 12, self.px(46))
         for index, heading in enumerate(headings):
             self.label((xs[index], pad // 2, widths[index], head_h), _(heading), "@cell_heading", container=panel,
                        name=f"heading_{index}")
-        row_h = max(self.text_h(15) + 8, self.px(38))
         self.cells = []
         if not self.rows:
             self.label((pad, head_h + self.px(40), usable, self.text_h(16)),

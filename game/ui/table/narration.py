@@ -24,10 +24,16 @@ def dealing_line(number: int, dealer: int, names: dict[int, str], human: int | N
     return _("Hand {number}: {name} deals").format(number=number, name=names.get(dealer, "?"))
 
 
-def describe(events, names: dict[int, str], human: int | None = None) -> list[str]:
+def spoken_card(card: int) -> str:
+    """A card in words, for a caption: ``"eight of spades"``."""
+    return card_name(card_to_str(card))
+
+
+def describe(events, names: dict[int, str], human: int | None = None, card_text=card_word) -> list[str]:
     """Log lines for the events of one move (several events can make one line).
 
-    The human player is addressed as "you" ("You play 8S"), the others by name.
+    The human player is addressed as "you" ("You play 8S"), the others by name; ``card_text(card)``
+    writes a card (its code for the log, :func:`spoken_card` for a caption in words).
     """
     lines: list[str] = []
     paid = {e.player for e in events if e.kind == "penalty_paid"}
@@ -39,7 +45,7 @@ def describe(events, names: dict[int, str], human: int | None = None) -> list[st
         you = human is not None and event.player == human
         who = names.get(event.player, "?")
         if kind == "played":
-            card = card_word(event.cards[0])
+            card = card_text(event.cards[0])
             nominated = next((e for e in events[index + 1:index + 2] if e.kind == "nominated"), None)
             if nominated is not None:
                 text = (_("You play {card} and name {suit}") if you
@@ -87,7 +93,7 @@ def describe(events, names: dict[int, str], human: int | None = None) -> list[st
         elif kind == "hand_ended":
             lines.append(_("You win the hand!") if you else _("{name} wins the hand").format(name=who))
         elif kind == "starter":
-            lines.append(_("Starter card: {card}").format(card=card_word(event.cards[0])))
+            lines.append(_("Starter card: {card}").format(card=card_text(event.cards[0])))
     return lines
 
 

@@ -1,0 +1,35 @@
+"""Opening a replay: a recent match from the statistics screen, or a record file the player picks."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.session import default_table
+from game.session.replay import Replay
+from game.store import RecordFileError
+from game.store.saved_game import import_saved_game
+
+from ..i18n import _, shown_player_name
+from ..problems import problem_clause, problem_text
+
+
+def open_replay(app, saved, title: str) -> bool:
+    """Replay ``saved`` (a SavedGame) over the current screen; False, with a notice, when it cannot be."""
+    try:
+        replay = Replay.of(saved, lambda players: default_table(shown_player_name(app.settings.player_name), players))
+    except ValueError as error:  # SavedGameError: the record does not replay
+        app.notify(_("This match cannot be replayed: {reason}").format(reason=problem_clause(error)), problem=True)
+        return False
+    app.go("replay", replay, title)
+    if not replay.finished:
+        app.notify(_("This record stops before the end of the match; the replay goes as far as it does."))
+    return True
+
+
+def open_record_file(app, path: Path) -> bool:
+    """Replay the record file at ``path``; False, with a notice saying why, for a file that cannot be."""
+    try:
+        saved = import_saved_game(path)
+    except RecordFileError as error:
+        app.notify(problem_text(error), problem=True)
+        return False
+    return open_replay(app, saved, _("Replay of {name}").format(name=Path(path).stem))

@@ -1,0 +1,423 @@
+"""The replay viewer: a match replayed on the table, every hand face up, step by step or played at a pace.
+
+The table's own painter draws it (felt, ring, suit, stock, plates, badges, log) from each frame's
+``TableView``; :class:`ReplayBoard` shows every seat's cards face up. Controls sit where the table
+keeps its buttons: back to the start of the hand, step back, play or pause, step forward, next hand,
+the pace, and Back. Keys: Left/Right step, Space plays or pauses, Home/End, Page Up/Down go by hand,
+Y lists the moves so far, Escape goes back. Paused, nothing moves and the scene asks for 4 frames a second.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pygame
+
+from game.session import Seat
+from game.session.replay import frame_view
+from game.ui.i18n import N_, _, shown_player_name
+
+from ..look import shapes
+from ..look.palette import CREAM, GOLD, LOG_CAPTION, PANEL_WOOD
+from ..scene import AMBIENT_FPS, FULL_FPS, IDLE_FPS
+from ..table.animation import speed_factor
+from ..table.effects import Effects
+from ..table.narration import history_lines
+from ..table.painter import TablePainter
+from ..table.sprites import CardImages, TextCache
+from ..widgets import WidgetScene
+from .board import ReplayBoard, step_caption
+
+#: Seconds each step stays on screen while playing, by the pace chosen (a deal a little longer).
+PACES = (("slow", N_("Slow"), 2.4), ("normal", N_("Normal"), 1.3), ("fast", N_("Fast"), 0.6))
+DEAL_PAUSE = 1.5
+LOG_LINES = 60
+#: The transport buttons, left to right, and the icon each one shows.
+TRANSPORT = ("hand_start", "step_back", "play", "step_forward", "next_hand")
+
+
+class _ReplaySession:
+    """What the table's painter and move list read of a session, for the frame shown."""
+
+    def __init__(self, scene, human):
+        self.scene = scene
+        #: The person's seat in the match, told as "you" in the log and the caption.
+        self.human = human
+
+    def view(self):
+        return self.scene.view
+
+    @property
+    def seats(self):
+        return self.scene.replay.seats
+
+    @property
+    def history(self):
+        replay = self.scene.replay
+        return replay.frames[:replay.index + 1]
+
+
+class _NoInput:
+    drag = None
+
+
+class ReplayScene(WidgetScene):
+    """One match's replay; ``title`` says where it came from (a recent match, a record file)."""
+
+    def __init__(self, app, replay, title: str = ""):
+        super().__init__(app)
+        # The person under the untouched default name is "You" in the player's language.
+        replay.seats = tuple(Seat(shown_player_name(seat.name), seat.kind) for seat in replay.seats)
+        self.replay = replay
+        self.title = title
+        seats = replay.seats
+        human = next((i for i, seat in enumerate(seats) if seat.is_human), None)
+        self.viewer = human if human is not None else 0
+        self.session = _ReplaySession(self, human)
+        self.input = _NoInput()
+        self.chooser = None
+        self.waiting_for_player = None
+        self.text = TextCache(self._font)
+        self.images = CardImages(app.assets, self._font)
+        self.board = ReplayBoard(self.images, random.Random(7), replay.rules.players, self.viewer, True)
+        self.effects = Effects(app.sound.play)
+        self.painter = TablePainter(self)
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.view = frame_view(replay, self.viewer)
+        self.playing = False
+        self.pace = "normal"
+        self.wait = 0.0
+        self.time = 0.0
+        self.buttons: dict[str, object] = {}
+
+    # ----- what the table's painter reads ----------------------------------------------------
+
+    def _font(self, size: int, bold: bool = False):
+        return self.app.assets.font(size, bold)
+
+    @property
+    def layout(self):
+        """The table layout for the window."""
+        return self.board.layout
+
+    @property
+    def four_color(self) -> bool:
+        return bool(self.app.settings.four_color_deck)
+
+    @property
+    def back_style(self) -> str:
+        return self.app.settings.card_back
+
+    @property
+    def speed(self) -> float:
+        """The animation duration multiplier (0 when animations are off)."""
+        return speed_factor(self.app.settings.animation_speed)
+
+    def thinking_seat(self) -> None:
+        return None
+
+    # ----- showing a frame -------------------------------------------------------------------
+
+    def show(self, animate: bool) -> None:
+        """Put the cards, the log and the caption where the current frame has them."""
+        replay = self.replay
+        frame = replay.frame
+        self.view = frame_view(replay, self.viewer)
+        self.board.hands = frame.hands
+        self.log.clear()
+        self.log.extend(history_lines(replay.frames[replay.hand_start():replay.index + 1], replay.seats,
+                                      self.session.human))
+        if self.board.layout is None:
+            return
+        if animate and frame.deal:
+            self.board.deal(self.view, self.speed)
+        else:
+            self.board.sync(self.view, self.speed, animate=animate, events=frame.events, actor=frame.seat)
+        if animate:
+            self.effects.show(frame.events, self.speed)
+
+    def go_to(self, index: int) -> None:
+        """Show step ``index``: one step on in the same match animates, a jump does not."""
+        replay = self.replay
+        before = replay.index
+        replay.go(index)
+        if replay.index == before:
+            return
+        self.board.finish()
+        forward_one = replay.index == before + 1
+        back_one = replay.index == before - 1 and not replay.frames[before].deal
+        self.show(animate=forward_one or back_one)
+        if forward_one:
+            self.wait = self.pace_seconds() + (DEAL_PAUSE * max(self.speed, 0.3) if replay.frame.deal else 0.0)
+        self._refresh_buttons()
+
+    def pace_seconds(self) -> float:
+        """How long a step stays on screen while playing."""
+        return next(seconds for key, _label, seconds in PACES if key == self.pace)
+
+    # ----- controls --------------------------------------------------------------------------
+
+    def step_forward(self) -> None:
+        """One step on."""
+        self.go_to(self.replay.index + 1)
+
+    def step_back(self) -> None:
+        """One step back."""
+        self.go_to(self.replay.index - 1)
+
+    def hand_start(self) -> None:
+        """Back to this hand's deal (from the deal: the hand before)."""
+        replay = self.replay
+        start = replay.hand_start()
+        self.go_to(start if start < replay.index else max([s for s in replay.hand_starts if s < start], default=0))
+
+    def next_hand(self) -> None:
+        """On to the next hand's deal (in the last hand: its end)."""
+        later = [start for start in self.replay.hand_starts if start > self.replay.index]
+        self.go_to(later[0] if later else len(self.replay) - 1)
+
+    def first(self) -> None:
+        self.go_to(0)
+
+    def last(self) -> None:
+        self.go_to(len(self.replay) - 1)
+
+    def toggle_play(self) -> None:
+        """Play from here at the chosen pace, or pause; from the end, play starts over."""
+        if self.playing:
+            self.playing = False
+        else:
+            if self.replay.at_end:
+                self.first()
+            self.playing = True
+            self.wait = min(self.wait, self.pace_seconds() * 0.5)
+        self._refresh_buttons()
+
+    def pause(self) -> None:
+        if self.playing:
+            self.playing = False
+            self._refresh_buttons()
+
+    def change_pace(self) -> None:
+        """The next pace: slow, normal, fast, then slow again."""
+        keys = [key for key, _label, _seconds in PACES]
+        self.pace = keys[(keys.index(self.pace) + 1) % len(keys)]
+        self.wait = min(self.wait, self.pace_seconds())
+        self._refresh_buttons()
+
+    def pace_text(self) -> str:
+        label = next(label for key, label, _seconds in PACES if key == self.pace)
+        return _("Pace: {speed}").format(speed=_(label))
+
+    # ----- widgets ---------------------------------------------------------------------------
+
+    def control_rects(self) -> dict[str, pygame.Rect]:
+        """Where each control sits: the transport row over the pace and Back, in the bottom-right corner."""
+        lay = self.board.layout
+        width = lay.log_rect.w
+        _bw, row_h = lay.button_size
+        gap = max(4, lay.margin // 2)
+        right = lay.size[0] - lay.margin
+        bottom = lay.size[1] - lay.margin
+        rects = {"back": pygame.Rect(right - width, bottom - row_h, width, row_h)}
+        rects["pace"] = rects["back"].move(0, -row_h - gap)
+        transport_h = rects["pace"].top - gap
+        icon_w = (width - gap * (len(TRANSPORT) - 1)) // len(TRANSPORT)
+        for number, name in enumerate(TRANSPORT):
+            rects[name] = pygame.Rect(right - width + number * (icon_w + gap), transport_h - row_h, icon_w, row_h)
+        return rects
+
+    def build(self) -> None:
+        if self.board.layout is None or self.board.layout.size != tuple(self.app.size):
+            self._relayout()
+        rects = self.control_rects()
+        tips = {"hand_start": _("Back to the start of the hand (Home, Page Up)"), "step_back": _("Step back (Left)"),
+                "play": _("Play or pause (Space)"), "step_forward": _("Step forward (Right)"),
+                "next_hand": _("Next hand (Page Down)")}
+        actions = {"hand_start": self.hand_start, "step_back": self.step_back, "play": self.toggle_play,
+                   "step_forward": self.step_forward, "next_hand": self.next_hand}
+        self.buttons = {name: self.button(rects[name], "", actions[name], tool_tip=tips[name], name=f"replay_{name}")
+                        for name in TRANSPORT}
+        self.buttons["pace"] = self.button(rects["pace"], self.pace_text(), self.change_pace, name="replay_pace")
+        self.buttons["back"] = self.button(rects["back"], _("Back"), self.app.pop, name="replay_back")
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        if not self.buttons:
+            return
+        replay = self.replay
+        states = {"hand_start": replay.index > 0, "step_back": replay.index > 0,
+                  "step_forward": not replay.at_end, "next_hand": not replay.at_end, "play": True}
+        for name, enabled in states.items():
+            button = self.buttons[name]
+            if enabled:
+                button.enable()
+            else:
+                button.disable()
+        if self.buttons["pace"].text != self.pace_text():
+            self.buttons["pace"].set_text(self.pace_text())
+
+    def _relayout(self) -> None:
+        self.board.hands = self.replay.frame.hands
+        self.board.relayout(self.app.size, self.view, self.speed, self.four_color, self.back_style, force=True)
+        self.board.sync(self.view, self.speed, animate=False)
+
+    def on_enter(self) -> None:
+        if not self.log:
+            self.show(animate=False)
+        super().on_enter()
+
+    def on_language_changed(self) -> None:
+        self.text.cache.clear()
+        self.show(animate=False)
+        super().on_language_changed()
+
+    def on_settings_changed(self, settings) -> None:
+        if self.board.layout is not None:
+            self.board.prewarm(self.replay.rules, self.four_color, self.back_style)
+
+    # ----- input and time --------------------------------------------------------------------
+
+    def dispatch(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            return self.handle_event(event)  # Space plays or pauses, whatever the focus ring is on
+        return super().dispatch(event)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_RIGHT: self.step_forward, pygame.K_LEFT: self.step_back, pygame.K_SPACE: self.toggle_play,
+                    pygame.K_HOME: self.first, pygame.K_END: self.last, pygame.K_PAGEUP: self.hand_start,
+                    pygame.K_PAGEDOWN: self.next_hand, pygame.K_y: self.show_moves}
+            action = keys.get(event.key)
+            if action is not None:
+                if action != self.toggle_play:
+                    self.pause()
+                action()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.board.layout is not None \
+                and self.board.layout.log_rect.collidepoint(event.pos):
+            self.show_moves()
+            return True
+        pressed = getattr(event, "ui_element", None)
+        if pressed is not None and pressed in (self.buttons.get(name) for name in TRANSPORT if name != "play"):
+            self.pause()  # a step by hand ends the playing
+        return super().handle_event(event)
+
+    def show_moves(self) -> None:
+        """The moves so far, over the replay (the table's move list)."""
+        self.pause()
+        self.app.go("history", self)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.board.layout is None or self.board.layout.size != tuple(self.app.size):
+            self._relayout()
+        busy = self.board.moving or self.effects.active
+        self.board.update(dt)
+        if busy or self.playing:  # paused and settled, the ring stands still too
+            self.effects.update(dt, self.view.direction)
+        if not self.playing:
+            return
+        self.wait -= dt
+        if self.wait <= 0 and not self.board.moving:
+            if self.replay.at_end:
+                self.pause()
+            else:
+                self.step_forward()
+
+    def frame_rate(self) -> int:
+        if self.board.moving or self.effects.active:
+            return FULL_FPS
+        return AMBIENT_FPS if self.playing else IDLE_FPS
+
+    # ----- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface) -> None:
+        if self.board.layout is None:
+            self._relayout()
+        self.painter.draw(surface)
+        self._draw_caption(surface)
+        self._draw_progress(surface)
+        self.draw_frames(surface)
+
+    def draw_over_widgets(self, surface) -> None:
+        super().draw_over_widgets(surface)
+        for name in TRANSPORT:
+            button = self.buttons.get(name)
+            if button is not None and button.alive():
+                enabled = button.is_enabled
+                draw_icon(surface, name if name != "play" or not self.playing else "pause",
+                          button.get_abs_rect(), CREAM if enabled else LOG_CAPTION)
+
+    def _draw_caption(self, surface) -> None:
+        """What the step shown did, in words, over the bottom hand."""
+        lay = self.board.layout
+        headline, rest = step_caption(self.replay, self.replay.frame, self.session.human)
+        max_w = int(lay.size[0] * 0.56)
+        title = self.text.fit(headline, int(lay.font_size * 1.1), max_w, color=GOLD, bold=True, shadow=True)
+        sub = self.text.fit(rest, int(lay.font_size * 0.85), max_w, color=CREAM, shadow=True) if rest else None
+        w = max(title.get_width(), sub.get_width() if sub else 0) + lay.margin * 2
+        h = title.get_height() + (sub.get_height() if sub else 0) + 8
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midbottom = (lay.hand_center_x, int(lay.hand_base_y - lay.card_h * 0.72))
+        surface.blit(shapes.rounded_panel(rect.size, rect.h // 3, (20, 14, 8, 190)), rect)
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 3)))
+        if sub is not None:
+            surface.blit(sub, sub.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
+
+    def _draw_progress(self, surface) -> None:
+        """Top left: "Replay", where it came from, the step and a bar of how far the match has gone."""
+        lay = self.board.layout
+        replay = self.replay
+        rect = pygame.Rect(lay.margin, lay.margin, lay.log_rect.w, int(lay.font_size * 3.3))
+        surface.blit(shapes.rounded_panel(rect.size, max(8, lay.margin), (*PANEL_WOOD, 225), (*GOLD, 255), 1), rect)
+        pad = max(6, lay.margin // 2 + 2)
+        fs = max(11, int(lay.font_size * 0.82))
+        heading = self.text.fit(self.title or _("Replay"), fs, rect.w - 2 * pad, color=GOLD, bold=True)
+        surface.blit(heading, (rect.left + pad, rect.top + pad - 2))
+        step = _("Step {number} of {total} · hand {hand} of {hands}").format(
+            number=replay.index + 1, total=len(replay), hand=replay.hand_starts.index(replay.hand_start()) + 1,
+            hands=replay.hand_count)
+        line = self.text.fit(step, max(10, int(fs * 0.9)), rect.w - 2 * pad, color=LOG_CAPTION)
+        surface.blit(line, (rect.left + pad, rect.top + pad - 2 + heading.get_height()))
+        bar = pygame.Rect(rect.left + pad, rect.bottom - pad - 4, rect.w - 2 * pad, 4)
+        pygame.draw.rect(surface, (60, 40, 22), bar, border_radius=2)
+        done = bar.copy()
+        done.w = max(2, bar.w * (replay.index + 1) // len(replay))
+        pygame.draw.rect(surface, GOLD, done, border_radius=2)
+
+
+def draw_icon(surface, name: str, rect: pygame.Rect, color) -> None:
+    """A transport icon drawn in the middle of a button: |◀◀  |◀  ▶ (❚❚)  ▶|  ▶▶|."""
+    size = max(8, min(rect.w, rect.h) * 0.42)
+    cx, cy = rect.center
+    half = size / 2
+
+    def triangle(tip_x: float, pointing: int) -> None:
+        base_x = tip_x - pointing * size * 0.8
+        pygame.draw.polygon(surface, color, [(tip_x, cy), (base_x, cy - half), (base_x, cy + half)])
+
+    bar_w = max(2, int(size * 0.2))
+
+    def bar(x: float) -> None:
+        pygame.draw.rect(surface, color, (int(x), int(cy - half), bar_w, int(size) + 1))
+
+    if name == "play":
+        triangle(cx + size * 0.45, 1)
+    elif name == "pause":
+        bar(cx - size * 0.32)
+        bar(cx + size * 0.12)
+    elif name == "step_forward":      # ▶|
+        triangle(cx + size * 0.3, 1)
+        bar(cx + size * 0.3)
+    elif name == "step_back":         # |◀
+        triangle(cx - size * 0.3, -1)
+        bar(cx - size * 0.3 - bar_w)
+    elif name == "next_hand":         # ▶▶|
+        triangle(cx + size * 0.1, 1)
+        triangle(cx + size * 0.6, 1)
+        bar(cx + size * 0.6)
+    elif name == "hand_start":        # |◀◀
+        triangle(cx - size * 0.1, -1)
+        triangle(cx - size * 0.6, -1)
+        bar(cx - size * 0.6 - bar_w)

@@ -1,0 +1,78 @@
+"""The statistics screen's list of recent matches: date, game, opponents, result, and a Replay button each,
+and a button to replay a record file from the records folder."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..i18n import _, shown_player_name
+from ..replay.opening import open_record_file, open_replay
+
+
+def recent_cells(recent, game_name) -> list[str]:
+    """One recent match as the list's text: date, game, opponents, result ("Won", "Lost", "(practice)")."""
+    seats = recent.saved.seats
+    human = next((i for i, seat in enumerate(seats) if seat.kind == "human"), None)
+    opponents = ", ".join(seat.name for i, seat in enumerate(seats) if i != human)
+    if human is None:
+        result = ", ".join(shown_player_name(seats[i].name) for i in recent.winners)
+    else:
+        result = _("You won") if human in recent.winners else _("You lost")
+    if recent.practice:
+        result = _("{result} (practice)").format(result=result)
+    return [recent.finished.strftime("%Y-%m-%d %H:%M"), game_name(recent.game), opponents, result]
+
+
+def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
+    """The "Recent matches" panel in ``rect`` of a WidgetScene: a row per match with its Replay button,
+    and "Open a record…" in the heading row."""
+    panel = scene.frame(rect, name="recent_panel")
+    inner = panel.get_container().get_rect()
+    pad = scene.px(16)
+    head_h = max(scene.text_h(15) + 10, scene.px(40))
+    open_text = _("Replay a record…")
+    open_w = scene.text_w(open_text, 15) + scene.px(36)
+    scene.label((pad, pad // 2, inner.width - 3 * pad - open_w, head_h), _("Recent matches"), "@section",
+                container=panel, name="recent_heading")
+    scene.button((inner.width - pad - open_w, pad // 2 + scene.px(3), open_w, head_h - scene.px(6)), open_text,
+                 lambda: choose_record(scene.app), style="@small_button", container=panel, name="replay_record")
+    top = pad // 2 + head_h + scene.px(4)
+    row_h = max(scene.text_h(15) + 8, scene.px(38))
+    if not matches:
+        scene.label((pad, top, inner.width - 2 * pad, row_h),
+                    _("No finished matches yet: finish one and you can replay it here."), "@subtle",
+                    container=panel, name="recent_empty")
+        return
+    rows = [recent_cells(recent, game_name) for recent in matches]
+    button_text = _("Replay")
+    button_w = scene.text_w(button_text, 15) + scene.px(30)
+    usable = inner.width - 2 * pad - button_w - scene.px(24)
+    widths = [max(scene.text_w(row[i], 15, bold=i == 0) for row in rows) + scene.px(18) for i in range(4)]
+    spare = usable - sum(widths)
+    if spare >= 0:
+        widths[2] += spare  # the opponents' names take the room left
+    else:  # too wide: the opponents give way first, then the game
+        give = min(-spare, max(0, widths[2] - scene.px(80)))
+        widths[2] -= give
+        widths[1] += spare + give
+    scroller = scene.add(pygame_gui.elements.UIScrollingContainer(
+        pygame.Rect(0, top, inner.width, inner.height - top - pad // 2), scene.manager, container=panel,
+        allow_scroll_x=False, object_id="#recent_rows"))
+    scroller.set_scrollable_area_dimensions((inner.width - scene.px(24), len(rows) * row_h))
+    scene.replay_buttons = []
+    for number, (recent, cells) in enumerate(zip(matches, rows)):
+        x = pad
+        for index, text in enumerate(cells):
+            scene.label((x, number * row_h, widths[index], row_h), text,
+                        "@cell_first" if index == 0 else "@cell", container=scroller)
+            x += widths[index]
+        title = "{game} · {date}".format(game=cells[1], date=cells[0])
+        scene.replay_buttons.append(scene.button(
+            (inner.width - pad - button_w - scene.px(12), number * row_h + scene.px(3), button_w, row_h - scene.px(6)),
+            button_text, lambda saved=recent.saved, title=title: open_replay(scene.app, saved, title),
+            style="@small_button", container=scroller, name=f"replay_{number}"))
+
+
+def choose_record(app) -> None:
+    """The records dialog, opening a record file to replay."""
+    app.go("records", "open", app.folders.records_dir, lambda path: open_record_file(app, path))
