@@ -46,6 +46,13 @@ def decimal_text(value: float, decimals: int) -> str:
     return text.replace(".", ",") if current_language() in DECIMAL_COMMA else text
 
 
+def date_time_text(moment) -> str:
+    """A date and time (a ``datetime``) written the way the player's language writes them."""
+    return _("{year}-{month}-{day} {hour}:{minute}").format(
+        year=moment.year, month=f"{moment.month:02d}", day=f"{moment.day:02d}",
+        hour=f"{moment.hour:02d}", minute=f"{moment.minute:02d}")
+
+
 def _(message: str) -> str:
     """The translation of ``message`` (the message itself in English)."""
     # gettext files the catalogue's header under the empty message id: "" stays "".

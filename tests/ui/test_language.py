@@ -142,3 +142,19 @@ def test_averages_use_the_languages_decimal_mark():
         assert i18n.decimal_text(28.5, 1) == "28,5"
     finally:
         i18n.set_language("en")
+
+
+def test_dates_are_written_the_way_each_language_writes_them():
+    import datetime
+
+    from game.ui import i18n
+
+    moment = datetime.datetime(2026, 3, 7, 9, 5)
+    expected = {"en": "2026-03-07 09:05", "de": "07.03.2026 09:05", "el": "07/03/2026 09:05",
+                "nb": "07.03.2026 09:05"}
+    try:
+        for language, text in expected.items():
+            i18n.set_language(language)
+            assert i18n.date_time_text(moment) == text
+    finally:
+        i18n.set_language("en")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..i18n import _, shown_player_name
+from ..i18n import _, date_time_text, shown_player_name
 from ..replay.opening import open_record_file, open_replay
 
 
@@ -20,7 +20,7 @@ def recent_cells(recent, game_name) -> list[str]:
         result = _("You won") if human in recent.winners else _("You lost")
     if recent.practice:
         result = _("{result} (practice)").format(result=result)
-    return [recent.finished.strftime("%Y-%m-%d %H:%M"), game_name(recent.game), opponents, result]
+    return [date_time_text(recent.finished), game_name(recent.game), opponents, result]
 
 
 def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
