@@ -542,6 +542,29 @@ def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, siz
     assert too_small == []
 
 
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_every_choice_of_every_new_game_drop_down_shows_whole(make_app, language):
+    from game.ui.scenes.new_game import default_match_key
+
+    app = make_app((960, 600))
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    cut = []
+    for preset_id in PRESETS:
+        scene = NewGameScene(app)
+        scene.preset_id, scene.match_key = preset_id, default_match_key(preset_id)
+        app.scenes.clear_to(scene)
+        app.step()
+        menus = [w for w in scene.widgets if isinstance(w, pygame_gui.elements.UIDropDownMenu)]
+        assert len(menus) >= 4
+        for menu in menus:
+            button = menu.current_state.selected_option_button
+            room = button.get_abs_rect().width - 8     # the button's own text padding
+            for text, _key in menu.options_list:
+                if button.font.size(text)[0] > room:
+                    cut.append((preset_id, text, button.font.size(text)[0], room))
+    assert cut == []
+
+
 def test_the_window_cannot_be_made_smaller_than_960_by_600(app, ui):
     open_menu(app, ui)
     for width in (1200, 1000, 700):  # a drag: one layout, for the last size

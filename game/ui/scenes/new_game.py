@@ -241,10 +241,15 @@ class NewGameScene(WidgetScene):
         self.players_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             player_options, player_options[self.players - MIN_PLAYERS], pygame.Rect(pad + field_w, y, players_w, row_h),
             self.manager, container=panel, object_id="#players"))
+        options = [(label, key) for key, label, _c in match_options(self.preset_id)]
         match_label_w = self.text_w(_("Match")) + self.px(14)
         match_x = pad + field_w + players_w + self.px(16)
+        match_need = max(self.text_w(label, bold=False) for label, _key in options) + self.px(56)
+        if match_x + match_label_w + match_need > pad + content_w:
+            # The longest choice would be cut beside the players (Greek): the match gets a row of its own.
+            y += row_h + row_gap
+            match_x, match_label_w = pad, field_w
         self.label((match_x, y, match_label_w, row_h), _("Match"), "@field", container=panel)
-        options = [(label, key) for key, label, _c in match_options(self.preset_id)]
         chosen = next(o for o in options if o[1] == self.match_key)
         self.match_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             options, chosen, pygame.Rect(match_x + match_label_w, y, pad + content_w - match_x - match_label_w, row_h),
