@@ -20,8 +20,11 @@ from game.rules import Match, Move, PlayerView, parse_record_move
 
 from .coach import explain
 
-#: Rollouts a decision gets in all (shared out over its candidate moves), within these many worlds.
+#: Rollouts a decision gets in all (shared out over its candidate moves), within these many worlds ...
 REVIEW_ITERATIONS = 1200
+#: ... and a whole hand at most (a long hand gets fewer per decision, down to the floor, so it is not kept waiting).
+HAND_ITERATIONS = 36_000
+FLOOR_ITERATIONS = 300
 MIN_WORLDS, MAX_WORLDS = 24, 240
 #: A decision costs something worth showing from this loss of utility (about 2.5 % chance to win) ...
 COSTLY = 0.025
@@ -148,6 +151,11 @@ def hand_decisions(record: dict, seat: int, hand_number: int) -> tuple[list[Deci
     return decisions, forced
 
 
+def iterations_for(decisions: int) -> int:
+    """Rollouts per decision for a hand of ``decisions`` decisions (see HAND_ITERATIONS)."""
+    return max(FLOOR_ITERATIONS, min(REVIEW_ITERATIONS, HAND_ITERATIONS // max(1, decisions)))
+
+
 def decision_seed(seed: int, decision: Decision) -> int:
     """The seed of one decision's worlds: the review's seed and the decision's place in the hand."""
     return (seed * 1_000_003 + decision.step * 7919 + 1) & 0xFFFF_FFFF_FFFF
@@ -194,9 +202,11 @@ def reviewing(decisions: list[Decision], seed: int, iterations: int = REVIEW_ITE
 
 
 def review_hand(record: dict, seat: int, hand_number: int, seed: int,
-                iterations: int = REVIEW_ITERATIONS) -> HandReview:
+                iterations: int | None = None) -> HandReview:
     """The whole review of one hand, worked out here and now (tests and benches; the screen uses ReviewJob)."""
     decisions, forced = hand_decisions(record, seat, hand_number)
+    if iterations is None:
+        iterations = iterations_for(len(decisions))
     return HandReview(tuple(reviewing(decisions, seed, iterations)), forced)
 
 

@@ -14,7 +14,8 @@ import os
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 from .computer import MODES, lower_worker_priority
-from .review import REVIEW_ITERATIONS, Decision, DecisionReview, HandReview, review_decision
+from .review import (Decision, DecisionReview, HandReview, hand_decisions, iterations_for, review_decision,
+                     review_seed)
 
 log = logging.getLogger(__name__)
 
@@ -26,13 +27,13 @@ class ReviewJob:
     """The review of one hand, decision by decision, in the background."""
 
     def __init__(self, decisions: list[Decision], forced: int, seed: int, *,
-                 iterations: int = REVIEW_ITERATIONS, mode: str | None = None):
+                 iterations: int | None = None, mode: str | None = None):
         mode = (mode or os.environ.get("CRAZY_EIGHTS_AI_WORKER") or "auto").lower()
         self.mode = mode if mode in MODES else "auto"
         self.decisions = list(decisions)
         self.forced = forced
         self.seed = seed
-        self.iterations = iterations
+        self.iterations = iterations_for(len(self.decisions)) if iterations is None else iterations
         self._results: dict[int, DecisionReview] = {}
         self._futures: dict[int, Future] = {}
         self._processes: ProcessPoolExecutor | None = None
@@ -116,3 +117,9 @@ class ReviewJob:
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
             self._thread = None
+
+
+def hand_review_job(match, seat: int, hand_number: int, mode: str | None = None) -> ReviewJob:
+    """The review of hand ``hand_number`` of ``match`` for the person at ``seat``, started in the background."""
+    decisions, forced = hand_decisions(match.to_record(), seat, hand_number)
+    return ReviewJob(decisions, forced, review_seed(match.seed, hand_number), mode=mode)
