@@ -269,7 +269,7 @@ def review_cost_text(decision, penalty_scoring: bool) -> str:
     """What a reviewed decision cost, in words: the chance to win the hand given away, or points."""
     made, best = round(decision.made_win * 100), round(decision.best_win * 100)
     if best - made >= WIN_CHANCE_WORTH_TELLING:
-        return _("About {gap}% less chance to win the hand ({made}% instead of {best}%)").format(
+        return _("About {gap}% less chance to win the hand ({made}%, the better move {best}%)").format(
             gap=best - made, made=made, best=best)
     points = round(decision.made_points - decision.best_points) if penalty_scoring else \
         round(decision.best_points - decision.made_points)
