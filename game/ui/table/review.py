@@ -181,18 +181,18 @@ class HandReviewScene(ResultPanelScene):
         position_w = int(inner.w * 0.44)
         caption_size = max(10, self.px(13))
         counts_h = self.text.font(caption_size).get_height() + self.px(4)
-        card_h = max(24, inner.h - counts_h * 2 - self.px(8))
+        card_h = max(24, inner.h - counts_h * 2 - self.px(12))
         card_w = max(16, min(int(card_h / 1.4), self.px(64)))
         card_h = int(card_w * 1.4)
         lay = table.layout
         bases = (lay.card_w, lay.small_w) if lay else (card_w,)
         x = disc[0] + disc_r + self.px(12)
         view = decision.view
-        cards_top = inner.top + counts_h
+        cards_top = inner.top + counts_h + self.px(4)
         pile = table.images.image(card_to_str(view.top), card_w, table.four_color, table.back_style, bases)
         pile_rect = surface.blit(pile, (x, cards_top))
         caption = self.text.fit(_("Pile"), caption_size, pile_rect.w + self.px(16), color=RESULT_NOTE)
-        surface.blit(caption, caption.get_rect(midbottom=(pile_rect.centerx, cards_top - self.px(2))))
+        surface.blit(caption, caption.get_rect(midbottom=(pile_rect.centerx, cards_top - self.px(6))))
         if decision.named_suit is not None:
             r = max(8, card_w // 4)
             center = (pile_rect.right - r // 2, pile_rect.bottom - r // 2)
@@ -208,7 +208,7 @@ class HandReviewScene(ResultPanelScene):
         made_card = decision.made.card if decision.made.kind == "play" else None
         best_card = decision.best.card if decision.best.kind == "play" else None
         caption = self.text.fit(_("Your hand"), caption_size, hand_right - hand_left, color=RESULT_NOTE)
-        surface.blit(caption, caption.get_rect(bottomleft=(hand_left, cards_top - self.px(2))))
+        surface.blit(caption, caption.get_rect(bottomleft=(hand_left, cards_top - self.px(6))))
         for i, card in enumerate(cards):
             image = table.images.image(card_to_str(card), card_w, table.four_color, table.back_style, bases)
             spot = image.get_rect(topleft=(int(hand_left + i * spacing), cards_top))
@@ -233,13 +233,12 @@ class HandReviewScene(ResultPanelScene):
         surface.blit(shapes.rounded_panel(tag_rect.size, tag_rect.h // 2, (*GOLD_DEEP, 255)), tag_rect)
         surface.blit(tag, tag.get_rect(center=tag_rect.center))
         reason_left = tag_rect.right + self.px(8)
-        lines = self._wrap(hint_text(decision), size, inner.right - reason_left, True)[:2]
-        for line in lines:
+        for line in self._wrap(hint_text(decision), size, inner.right - reason_left, True, 2):
             image = self.text.fit(line, size, inner.right - reason_left, color=GOLD_LIGHT, bold=True)
             y = surface.blit(image, (reason_left, y)).bottom
         y += self.px(6)
         penalty = decision.view.rules.scoring == "penalty"
-        for line in self._wrap(review_cost_text(decision, penalty), size, width, False)[:2]:
+        for line in self._wrap(review_cost_text(decision, penalty), size, width, False, 2):
             image = self.text.fit(line, size, width, color=PENALTY_POINTS)
             y = surface.blit(image, (text_left, y)).bottom
 
@@ -258,8 +257,9 @@ class HandReviewScene(ResultPanelScene):
             surface.blit(image, image.get_rect(midleft=(x + dot_r * 2 + self.px(4), area.centery)))
             x += share
 
-    def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
-        """``text`` broken into lines no wider than ``width`` at ``size`` (a word too long keeps its line)."""
+    def _wrap(self, text: str, size: int, width: int, bold: bool, most: int = 0) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` at ``size`` (a word too long keeps its line);
+        with ``most``, the last line keeps the rest (the drawing shrinks or trims it to fit)."""
         font = self.text.font(size, bold)
         lines, line = [], ""
         for word in text.split():
@@ -271,4 +271,6 @@ class HandReviewScene(ResultPanelScene):
                 line = candidate
         if line:
             lines.append(line)
+        if most and len(lines) > most:
+            lines[most - 1:] = [" ".join(lines[most - 1:])]
         return lines
