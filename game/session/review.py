@@ -21,10 +21,10 @@ from game.rules import Match, Move, PlayerView, parse_record_move
 from .coach import explain
 
 #: Rollouts a decision gets in all (shared out over its candidate moves), within these many worlds ...
-REVIEW_ITERATIONS = 1200
+REVIEW_ITERATIONS = 800
 #: ... and a whole hand at most (a long hand gets fewer per decision, down to the floor, so it is not kept waiting).
-HAND_ITERATIONS = 36_000
-FLOOR_ITERATIONS = 300
+HAND_ITERATIONS = 24_000
+FLOOR_ITERATIONS = 240
 MIN_WORLDS, MAX_WORLDS = 24, 240
 #: A decision costs something worth showing from this loss of utility (about 2.5 % chance to win) ...
 COSTLY = 0.025
