@@ -73,10 +73,12 @@ class DecisionReview:
 
     @property
     def view(self) -> PlayerView:
+        """What the person saw before the decision."""
         return self.decision.view
 
     @property
     def made(self) -> Move:
+        """The move the person made."""
         return self.decision.made
 
     @property
@@ -174,7 +176,7 @@ def review_decision(decision: Decision, seed: int, iterations: int = REVIEW_ITER
     if appraisal.value(best) - appraisal.value(made) <= SAME_AS_BEST:
         best = made   # as good as the best: the person's own move stands (and is what they see named)
     best_move = decision.made if best == made else Move.from_action(best)
-    reason, params = why_better(view, best_move, decision.made)
+    reason, params = why_better(view, best_move, decision.made, appraisal.win(best))
     penalty = view.rules.scoring == "penalty"
 
     def points(action: int) -> float:
@@ -187,9 +189,10 @@ def review_decision(decision: Decision, seed: int, iterations: int = REVIEW_ITER
                           appraisal.gap_error(best, made) if best != made else 0.0, appraisal.worlds, reason, params)
 
 
-def why_better(view: PlayerView, best: Move, made: Move) -> tuple[str, dict]:
-    """The reason code (and details) for playing ``best`` rather than ``made``."""
-    if best.kind == "play" and len(view.hand) == 1 and made != best:
+def why_better(view: PlayerView, best: Move, made: Move, best_win: float) -> tuple[str, dict]:
+    """The reason code (and details) for playing ``best`` rather than ``made`` (``best_win``: the chance
+    to win the hand after ``best``; 1 when it went out in every world)."""
+    if best.kind == "play" and len(view.hand) == 1 and made != best and best_win == 1.0:
         return "could_go_out", {"card": best.card}
     hint = explain(view, best)
     return hint.reason, dict(hint.params)
