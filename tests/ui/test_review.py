@@ -11,6 +11,7 @@ from game.ai import MediumBot
 from game.rules import Match, preset
 from game.session import Seat
 from game.ui.i18n import move_text
+from game.ui.scene import AMBIENT_FPS, IDLE_FPS
 from game.ui.sessions import session_for
 
 SEATS = [Seat("Tess", "human"), Seat("Ada", "medium"), Seat("Bruno", "medium"), Seat("Chloé", "medium")]
@@ -58,9 +59,12 @@ def test_the_button_opens_the_review_which_shows_progress_then_the_three_costlie
     ui.click(result.review_button)
     scene = app.scenes.top
     assert isinstance(scene, HandReviewScene)
+    ui.step(30)                                          # the panel has opened; the bar still fills
+    assert scene.review is None and scene.frame_rate() == AMBIENT_FPS
     seen = until_reviewed(ui, scene)
+    assert scene.frame_rate() == IDLE_FPS                # nothing moves once the review shows
     done, total = seen[0]
-    assert total > 3 and done < total                   # the bar starts before the work is done
+    assert total > 3 and done < total                    # the bar starts before the work is done
     assert [d for d, _ in seen] == sorted(d for d, _ in seen) and scene.progress == (total, total)
     costliest = scene.review.costliest()
     assert len(costliest) == 3 == len(scene.item_rects)
