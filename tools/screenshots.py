@@ -184,9 +184,15 @@ def main(argv=None) -> int:
             settle(40)
             shot("hand_result_review_button", app.size)
             result.open_review()
-            settle(3)
-            shot("hand_review_progress", app.size)
             review = app.scenes.top
+            for _ in range(6000):       # the picture of progress: about half the decisions scored
+                done, total = review.progress
+                if review.review is not None or done * 2 >= total:
+                    break
+                app.step(1 / 60)
+                time.sleep(0.005)
+            settle(30)
+            shot("hand_review_progress", app.size)
             for _ in range(6000):
                 if review.review is not None and review.shown_fraction >= 1.0:
                     break

@@ -136,7 +136,13 @@ class HandReviewScene(ResultPanelScene):
         middle = panel.top + panel.h // 2 - self.px(20)
         words = self.text.fit(_("Looking at each of your decisions…"), self.px(20), panel.w - self.px(60),
                               color=CREAM, shadow=True)
-        surface.blit(words, words.get_rect(midbottom=(panel.centerx, middle - self.px(14))))
+        words_rect = surface.blit(words, words.get_rect(midbottom=(panel.centerx, middle - self.px(14))))
+        size = self.px(34)
+        for suit in range(4):   # the four suits in a row over the words, lit one by one as the work goes on
+            lit = suit < round(self.shown_fraction * 4)
+            icon = shapes.suit_icon(suit, size, GOLD if lit else RESULT_NOTE, GOLD_DEEP if lit else None)
+            centre = (panel.centerx + int((suit - 1.5) * size * 1.6), words_rect.top - self.px(24) - size // 2)
+            surface.blit(icon, icon.get_rect(center=centre))
         track = pygame.Rect(0, 0, int(panel.w * 0.6), max(10, self.px(22)))
         track.midtop = (panel.centerx, middle)
         radius = track.h // 2
