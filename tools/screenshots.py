@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import random
 import tempfile
+import time
 import traceback
 from pathlib import Path
 
@@ -248,6 +250,48 @@ def main(argv=None) -> int:
                     return table
             return None
 
+        def review_over_finished_hand():
+            """A finished 4-player hand the person played carelessly (always the first legal move) against
+            Medium players, its result
+            and the hand review opened over it; returns the review scene once its job is done."""
+            from game.ui.table import HandResultScene
+
+            seats = [Seat(shown_player_name(app.settings.player_name), "human")] + [
+                Seat(n, "medium") for n in ("Ada", "Bruno", "Chloé")]
+            table = TableScene(app, session_for(app, Match(preset("crazy_eights", 4).replace(
+                match_end="single_hand"), seed=10), seats))
+            app.scenes.clear_to(table)
+            settle(2)
+            from game.ai import MediumBot
+
+            medium, rng = MediumBot(), random.Random(3)
+            while not table.match.hand.over:
+                seat = table.match.current_seat
+                table.session.apply(table.match.legal_moves()[0] if seat == 0 else
+                                    medium.choose(table.match.view(seat), rng))
+            table.resync(animate=False)
+            result = HandResultScene(app, table)
+            app.push(result)
+            settle(40)
+            shot("hand_result_review_button", app.size)
+            result.open_review()
+            review = app.scenes.top
+            for _ in range(6000):       # the picture of progress: about half the decisions scored
+                done, total = review.progress
+                if review.review is not None or done * 2 >= total:
+                    break
+                app.step(1 / 60)
+                time.sleep(0.005)
+            settle(30)
+            shot("hand_review_progress", app.size)
+            for _ in range(6000):
+                if review.review is not None and review.shown_fraction >= 1.0:
+                    break
+                app.step(1 / 60)
+                time.sleep(0.005)
+            settle(40)
+            return review
+
         for size in sizes:
             app.notices.clear()
             app.resize(size)
@@ -378,6 +422,17 @@ def main(argv=None) -> int:
                     app.settings = saved
                 except Exception:
                     print(f"table at {size}: FAILED", file=sys.stderr)
+                    traceback.print_exc()
+                try:
+                    from game.session.review import HandReview
+
+                    review = review_over_finished_hand()
+                    shot("hand_review", size)
+                    review.review = HandReview(tuple(d for d in review.review.decisions if not d.costly))
+                    settle(2)
+                    shot("hand_review_well_played", size)
+                except Exception:
+                    print(f"hand review at {size}: FAILED", file=sys.stderr)
                     traceback.print_exc()
         app.shutdown()
     for path in written:

@@ -81,9 +81,26 @@ def evaluate(state, me: int) -> float:
     return p_win * (1.0 + POINTS_WEIGHT * others_value / 100.0)
 
 
+def win_chance(state, me: int) -> float:
+    """Whether ``me`` won (1 or 0) once the hand is over; before that, the estimate ``evaluate`` uses."""
+    if state.over:
+        return 1.0 if state.winner == me else 0.0
+    wild = state.tables.wild
+    weights = [math.exp(-WIN_SHARPNESS * (len(hand) - WILD_AS_CARDS * sum(1 for c in hand if wild[c])))
+               for hand in state.hands]
+    return weights[me] / sum(weights)
+
+
 def rollout(state, me: int, rng: random.Random, depth: int = ROLLOUT_DEPTH,
             epsilon: float = ROLLOUT_EPSILON, deck_counts=None) -> float:
     """Play on with the heuristic (sometimes a random card) for ``depth`` plies; the value for ``me``."""
+    play_out(state, rng, depth, epsilon, deck_counts)
+    return evaluate(state, me)
+
+
+def play_out(state, rng: random.Random, depth: int = ROLLOUT_DEPTH, epsilon: float = ROLLOUT_EPSILON,
+             deck_counts=None) -> None:
+    """The rollout's moves: the heuristic (sometimes a random card) for ``depth`` plies, applied to ``state``."""
     random_unit = rng.random
     legal_actions = state.legal_actions
     apply = state.apply
@@ -102,7 +119,6 @@ def rollout(state, me: int, rng: random.Random, depth: int = ROLLOUT_DEPTH,
         else:
             action = rollout_pick(state, legal, deck_counts, memo)
         apply(action)
-    return evaluate(state, me)
 
 
 class HardBot(Bot):
@@ -215,11 +231,15 @@ def root_candidates(ranked: list[int], tables) -> list[int]:
         if action >= DRAW or not tables.wild[card]:
             kept.append(action)
             continue
-        kind = (RANK_OF[card], tables.value[card], tables.draw_amount[card],
-                tables.skip[card], tables.reverse[card], tables.penalty_kind[card], tables.red_jack[card])
-        if card_of_kind.setdefault(kind, card) == card:
+        if card_of_kind.setdefault(wild_kind(card, tables), card) == card:
             kept.append(action)
     return kept
+
+
+def wild_kind(card: int, tables) -> tuple:
+    """What a wild card does, its printed suit left out: two cards of one kind play the same game."""
+    return (RANK_OF[card], tables.value[card], tables.draw_amount[card],
+            tables.skip[card], tables.reverse[card], tables.penalty_kind[card], tables.red_jack[card])
 
 
 def _choose(alive: list[int], values: dict[int, list[float]], anchor: int, anchor_z: float = ANCHOR_Z) -> int:

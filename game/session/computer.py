@@ -53,7 +53,7 @@ def think(bot, view, seed: int):
             return None, repr(second)
 
 
-def _worker_started() -> None:
+def lower_worker_priority() -> None:
     """In the worker process: give way to the frame loop when the machine is busy."""
     try:
         os.nice(5)
@@ -96,7 +96,7 @@ class AIWorker:
                 import multiprocessing
                 self._processes = ProcessPoolExecutor(max_workers=1,
                                                       mp_context=multiprocessing.get_context("spawn"),
-                                                      initializer=_worker_started)
+                                                      initializer=lower_worker_priority)
                 self._processes.submit(_warm_up)
             except Exception as error:  # no processes here (sandbox, frozen oddity): think in a thread
                 log.info("AI worker process unavailable (%s); using a thread", error)

@@ -251,8 +251,58 @@ def hint_text(hint) -> str:
         return _capital(ngettext("play the {card}: it turns play to {suit}, and you hold {count} more of them.",
                                  "play the {card}: it turns play to {suit}, and you hold {count} more of them.",
                                  count).format(card=card, suit=suit, count=count))
+    if reason == "could_go_out":
+        return _("You could have gone out with the {card}.").format(card=card)
     if reason == "shed_points":
         points = int(params.get("points", 0))
         return _capital(_("play the {card}: it would cost you {points} points if you were caught with it.")
                         .format(card=card, points=points))
     return _capital(_("play the {card}: it gives you the best chance from here.").format(card=card))
+
+
+def move_text(move) -> str:
+    """The person's move as the review tells it: "You played the eight of clubs and named spades"."""
+    from game.rules import SUITS, card_to_str
+
+    if move.kind == "draw":
+        return _("You drew a card.")
+    if move.kind == "pass":
+        return _("You passed.")
+    if move.kind == "last_card":
+        return _("You called “Last card”.")
+    if move.kind == "stop":
+        return _("You called “Stop!”.")
+    card = card_name(card_to_str(move.card))
+    if move.suit is not None:
+        return _("You played the {card} and named {suit}.").format(card=card, suit=suit_name(SUITS[move.suit]))
+    return _("You played the {card}.").format(card=card)
+
+
+#: A gap in the chance to win the hand smaller than this (in percentage points) is told in points instead.
+WIN_CHANCE_WORTH_TELLING = 2
+
+
+def review_cost_text(decision, penalty_scoring: bool) -> str:
+    """What a reviewed decision cost, in words: the chance to win the hand given away, or points."""
+    made, best = round(decision.made_win * 100), round(decision.best_win * 100)
+    if best - made >= WIN_CHANCE_WORTH_TELLING:
+        return _("About {gap}% less chance to win the hand ({made}%, the better move {best}%)").format(
+            gap=best - made, made=made, best=best)
+    points = round(decision.made_points - decision.best_points) if penalty_scoring else \
+        round(decision.best_points - decision.made_points)
+    if points >= 1:
+        if penalty_scoring:
+            return ngettext("About {points} more penalty point to expect from the hand",
+                            "About {points} more penalty points to expect from the hand", points).format(points=points)
+        return ngettext("About {points} point fewer to expect from the hand",
+                        "About {points} points fewer to expect from the hand", points).format(points=points)
+    return _("A small cost, but the other move was better")
+
+
+def review_summary(review) -> str:
+    """The review's one-line summary: how many decisions were looked at and how many were the best move."""
+    count = len(review.decisions)
+    reviewed = ngettext("{count} decision reviewed", "{count} decisions reviewed", count).format(count=count)
+    matched = ngettext("{matched} matched the best move", "{matched} matched the best move",
+                       review.matched).format(matched=review.matched)
+    return f"{reviewed}  ·  {matched}"

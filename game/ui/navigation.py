@@ -23,6 +23,7 @@ SCENES = {
     "table": "game.ui.table.scene:TableScene",
     "hand_result": "game.ui.table.results:HandResultScene",
     "history": "game.ui.table.history:HistoryScene",
+    "hand_review": "game.ui.table.review:HandReviewScene",
     "match_result": "game.ui.table.results:MatchResultScene",
     "replay": "game.ui.replay.scene:ReplayScene",
 }

@@ -128,6 +128,8 @@ BANNER_HINT = (236, 232, 214)
 TOAST_PANEL = (58, 16, 12)
 TOAST_RIM = (255, 138, 112)
 TOAST_TEXT = (255, 240, 220)
+REVIEW_TRACK = (18, 12, 6)             # the hand review's progress bar, before it fills
+REVIEW_MADE_RING = (236, 112, 96)      # around the card the person played, when another was better
 
 
 def hex_code(colour: tuple) -> str:

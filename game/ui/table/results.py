@@ -45,7 +45,9 @@ def match_summary(hands: int, game: str) -> str:
     return ngettext("{hands} hand of {game}", "{hands} hands of {game}", hands).format(hands=hands, game=game)
 
 
-class _ResultBase(WidgetScene):
+class ResultPanelScene(WidgetScene):
+    """A panel over the table that opens with a little bounce (the results, the hand review)."""
+
     transparent = True
 
     def __init__(self, app, table):
@@ -85,7 +87,7 @@ class _ResultBase(WidgetScene):
         rect.center = (w // 2, h // 2)
         return rect
 
-    def _draw_panel(self, surface) -> float:
+    def _draw_panel(self, surface, alpha: int = 246) -> float:
         t = 1.0 - self.opened.fraction
         dim(surface, int(165 * min(1.0, t * 1.5)))
         grow = ease_out_back(min(1.0, t))
@@ -94,7 +96,7 @@ class _ResultBase(WidgetScene):
         offset = int((1.0 - grow) * rect.h * 0.08)
         shadow = shapes.soft_shadow(rect.size, radius, max(6, rect.h // 40), 150)
         surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 4, rect.centery + 10 + offset)))
-        surface.blit(shapes.rounded_panel(rect.size, radius, (*RESULT_PANEL, 246), (*GOLD, 255), 2, True),
+        surface.blit(shapes.rounded_panel(rect.size, radius, (*RESULT_PANEL, alpha), (*GOLD, 255), 2, True),
                      rect.move(0, offset))
         return offset
 
@@ -116,12 +118,13 @@ class _ResultBase(WidgetScene):
         return rect
 
 
-class HandResultScene(_ResultBase):
+class HandResultScene(ResultPanelScene):
     """Everyone's remaining cards, this hand's points and the totals."""
 
     def __init__(self, app, table):
         super().__init__(app, table)
         self.result = table.match.results[-1]
+        self.review_button = None
         self.auto: Timer | None = None
         if table.human is None:  # a table of computers (spectating): carry on by itself
             self.auto = Timer(max(0.15, 2.8 * speed_factor(getattr(app.settings, "animation_speed", "normal"))))
@@ -137,11 +140,32 @@ class HandResultScene(_ResultBase):
         bw, bh = self.px(230), max(38, self.px(50))
         rect = pygame.Rect(0, 0, bw, bh)
         rect.midbottom = (self.panel.centerx, self.panel.bottom - self.px(18))
+        self.review_button = None
+        if self.can_review():
+            gap = self.px(20)
+            review_rect = rect.copy()
+            review_rect.right = self.panel.centerx - gap // 2
+            rect.left = self.panel.centerx + gap // 2
+            self.review_button = self.button(review_rect, _("Review hand"), self.open_review, name="review_hand",
+                                      tool_tip=_("How your decisions in this hand compare with the best ones (R)"))
         if self.table.match.over:
             self.primary = self.button(rect, _("Final results"), self.final_results, primary=True,
                                        name="final_results")
         else:
             self.primary = self.button(rect, _("Next hand"), self.next_hand, primary=True, name="next_hand")
+
+    def can_review(self) -> bool:
+        """Whether the person played this hand (a spectator's table has nobody to review)."""
+        return self.table.human is not None and self.table.human in self.result.seats
+
+    def open_review(self) -> None:
+        self.app.go("hand_review", self.table, self.result.number)
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.review_button is not None:
+            self.open_review()
+            return True
+        return super().handle_event(event)
 
     def next_hand(self) -> None:
         table = self.table
@@ -244,7 +268,7 @@ class HandResultScene(_ResultBase):
             y += row_h
 
 
-class MatchResultScene(_ResultBase):
+class MatchResultScene(ResultPanelScene):
     """The winner, the final standings, "Play again" and "Main menu"."""
 
     def __init__(self, app, table):

@@ -1,0 +1,219 @@
+"""The hand review: each of the person's decisions in a hand, scored against the hard bot's evaluation.
+
+The hand is replayed from the match record; before each of the person's decisions with a
+choice (a single legal move is no decision) their ``PlayerView`` is captured, and
+``game.ai.appraise`` plays every candidate move in the same sampled worlds, so the move made
+and the best one are compared on the same luck. Only the view is read: never a hidden card.
+A decision's worlds come from a seed made of the review's seed and the decision's place in
+the hand, so a review is the same every time and decisions can be worked out in any order
+(``ReviewJob`` shares them between two worker processes).
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from game.ai.appraise import action_values, candidate_actions, same_game_action
+from game.rules import Match, Move, PlayerView, parse_record_move
+
+from .coach import explain
+
+#: Rollouts a decision gets in all (shared out over its candidate moves), within these many worlds ...
+REVIEW_ITERATIONS = 800
+#: ... and a whole hand at most (a long hand gets fewer per decision, down to the floor, so it is not kept waiting).
+HAND_ITERATIONS = 24_000
+FLOOR_ITERATIONS = 240
+MIN_WORLDS, MAX_WORLDS = 24, 240
+#: A decision costs something worth showing from this loss of utility (about 2.5 % chance to win) ...
+COSTLY = 0.025
+#: ... when the gap is also this many standard errors wide (not the luck of the sampled worlds).
+SURE_Z = 2.0
+#: Worth this little less than the best, a move counts as the best one (equal moves differ by noise).
+SAME_AS_BEST = 0.004
+#: Utility per point of the hand, as ``game.ai.hard.evaluate`` weighs points (0.5 per 100).
+UTILITY_PER_POINT = 0.005
+SHOWN = 3
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One of the person's decisions: the view they had, the move they made, where it stood in the hand."""
+
+    step: int                 # the move's index in the hand's list of moves
+    view: PlayerView
+    seats: tuple[int, ...]    # the match seat of each player of the hand (the view numbers players by hand)
+    made: Move
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """A reviewed decision: the move made, the best move, what each was worth and why the best one is better.
+
+    ``made_value`` / ``best_value`` are the hard bot's utility (winning the hand first, points
+    second), ``made_win`` / ``best_win`` the chance to win the hand after each move,
+    ``made_points`` / ``best_points`` the points expected from the hand (penalty points taken,
+    or points collected, as the rules score). ``reason`` and ``params`` say why the best move is
+    better, as codes the screen puts in words (the coach's hint codes and ``could_go_out``).
+    """
+
+    decision: Decision
+    best: Move
+    made_value: float
+    best_value: float
+    made_win: float
+    best_win: float
+    made_points: float
+    best_points: float
+    error: float
+    worlds: int
+    reason: str
+    params: dict = field(default_factory=dict)
+
+    @property
+    def view(self) -> PlayerView:
+        """What the person saw before the decision."""
+        return self.decision.view
+
+    @property
+    def made(self) -> Move:
+        """The move the person made."""
+        return self.decision.made
+
+    @property
+    def cost(self) -> float:
+        """How much utility the move made gave away against the best one (0 when it was the best)."""
+        return max(0.0, self.best_value - self.made_value)
+
+    @property
+    def matched(self) -> bool:
+        """Whether the move made was the best one (or as good as it, within the noise)."""
+        return self.cost <= SAME_AS_BEST
+
+    @property
+    def costly(self) -> bool:
+        """Whether the move made cost enough, surely enough, to be worth showing."""
+        return self.cost >= COSTLY and self.cost > SURE_Z * self.error
+
+    @property
+    def named_suit(self) -> int | None:
+        """The suit named by a wild card on the pile, if any (0..3, C D H S)."""
+        return self.view.suit if self.view.nominated else None
+
+    def opponent_counts(self) -> list[tuple[int, int]]:
+        """``(match seat, cards held)`` for every other player of the hand, in turn order from the person."""
+        view, seats = self.view, self.decision.seats
+        players = len(view.hand_counts)
+        order = [(view.seat + view.direction * k) % players for k in range(1, players)]
+        return [(seats[player], view.hand_counts[player]) for player in order]
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """Every reviewed decision of one hand, in the order they were made."""
+
+    decisions: tuple[DecisionReview, ...]
+    forced: int = 0           # moves the person had no choice about (not reviewed)
+
+    @property
+    def matched(self) -> int:
+        """How many decisions were the best move (or as good)."""
+        return sum(1 for decision in self.decisions if decision.matched)
+
+    def costliest(self, count: int = SHOWN) -> list[DecisionReview]:
+        """The costly decisions, costliest first (at most ``count``)."""
+        costly = [decision for decision in self.decisions if decision.costly]
+        return sorted(costly, key=lambda d: (-d.cost, d.decision.step))[:count]
+
+
+def hand_decisions(record: dict, seat: int, hand_number: int) -> tuple[list[Decision], int]:
+    """The decisions with a choice that ``seat`` made in hand ``hand_number`` of the match ``record``,
+    and how many of its moves were forced (a single legal move).
+
+    The record is replayed (raises RecordError when it cannot be); moves out of turn (a late
+    "last card" call) are replayed but are not decisions.
+    """
+    hands = record["hands"]
+    if not 1 <= hand_number <= len(hands):
+        raise ValueError(f"the match has no hand {hand_number}")
+    start = dict(record, hands=[list(h) for h in hands[:hand_number - 1]] + [[]])
+    match = Match.from_record(start)
+    decisions: list[Decision] = []
+    forced = 0
+    for step, text in enumerate(hands[hand_number - 1]):
+        move, caller = parse_record_move(text)
+        if caller is None and match.current_seat == seat:
+            view = match.view(seat)
+            if len(view.legal_actions) > 1:
+                decisions.append(Decision(step, view, tuple(match.seats), move))
+            else:
+                forced += 1
+        match.apply(move, caller)
+    return decisions, forced
+
+
+def iterations_for(decisions: int) -> int:
+    """Rollouts per decision for a hand of ``decisions`` decisions (see HAND_ITERATIONS)."""
+    return max(FLOOR_ITERATIONS, min(REVIEW_ITERATIONS, HAND_ITERATIONS // max(1, decisions)))
+
+
+def decision_seed(seed: int, decision: Decision) -> int:
+    """The seed of one decision's worlds: the review's seed and the decision's place in the hand."""
+    return (seed * 1_000_003 + decision.step * 7919 + 1) & 0xFFFF_FFFF_FFFF
+
+
+def review_decision(decision: Decision, seed: int, iterations: int = REVIEW_ITERATIONS) -> DecisionReview:
+    """Score one decision: every candidate move from the person's view, on shared worlds."""
+    view = decision.view
+    candidates = candidate_actions(view)
+    made = same_game_action(decision.made.action, candidates, view)
+    if made not in candidates:
+        candidates.append(made)
+    worlds = max(MIN_WORLDS, min(MAX_WORLDS, math.ceil(iterations / len(candidates))))
+    appraisal = action_values(view, candidates, random.Random(decision_seed(seed, decision)), worlds)
+    best = appraisal.best
+    if appraisal.value(best) - appraisal.value(made) <= SAME_AS_BEST:
+        best = made   # as good as the best: the person's own move stands (and is what they see named)
+    best_move = decision.made if best == made else Move.from_action(best)
+    reason, params = why_better(view, best_move, decision.made, appraisal.win(best))
+    penalty = view.rules.scoring == "penalty"
+
+    def points(action: int) -> float:
+        # The utility is the chance to win plus (or, under penalty scoring, minus) the points' weight.
+        gap = appraisal.value(action) - appraisal.win(action)
+        return (-gap if penalty else gap) / UTILITY_PER_POINT
+
+    return DecisionReview(decision, best_move, appraisal.value(made), appraisal.value(best), appraisal.win(made),
+                          appraisal.win(best), points(made), points(best),
+                          appraisal.gap_error(best, made) if best != made else 0.0, appraisal.worlds, reason, params)
+
+
+def why_better(view: PlayerView, best: Move, made: Move, best_win: float) -> tuple[str, dict]:
+    """The reason code (and details) for playing ``best`` rather than ``made`` (``best_win``: the chance
+    to win the hand after ``best``; 1 when it went out in every world)."""
+    if best.kind == "play" and len(view.hand) == 1 and made != best and best_win == 1.0:
+        return "could_go_out", {"card": best.card}
+    hint = explain(view, best)
+    return hint.reason, dict(hint.params)
+
+
+def reviewing(decisions: list[Decision], seed: int, iterations: int = REVIEW_ITERATIONS) -> Iterator[DecisionReview]:
+    """Each decision reviewed in turn (a generator, so a caller can show progress between them)."""
+    for decision in decisions:
+        yield review_decision(decision, seed, iterations)
+
+
+def review_hand(record: dict, seat: int, hand_number: int, seed: int,
+                iterations: int | None = None) -> HandReview:
+    """The whole review of one hand, worked out here and now (tests and benches; the screen uses ReviewJob)."""
+    decisions, forced = hand_decisions(record, seat, hand_number)
+    if iterations is None:
+        iterations = iterations_for(len(decisions))
+    return HandReview(tuple(reviewing(decisions, seed, iterations)), forced)
+
+
+def review_seed(match_seed: int, hand_number: int) -> int:
+    """The seed the table reviews a hand with: the same hand always gets the same review."""
+    return (match_seed * 31 + hand_number) & 0x7FFF_FFFF
+
