@@ -240,16 +240,16 @@ def hint_text(hint) -> str:
         return _capital(_("play the {card} and go out!").format(card=card))
     if reason == "wild_names_suit":
         if count:
-            return _capital(ngettext("play the {card} and name {suit}: you hold {count} more of them.",
-                                     "play the {card} and name {suit}: you hold {count} more of them.",
+            return _capital(ngettext("play the {card} and name {suit}: you still hold {count} card of that suit.",
+                                     "play the {card} and name {suit}: you still hold {count} cards of that suit.",
                                      count).format(card=card, suit=suit, count=count))
         return _capital(_("play the {card} and name {suit}.").format(card=card, suit=suit))
     if reason == "keep_wild":
         wild = card_name(card_to_str(params["wild"]))
         return _capital(_("play the {card} and keep your {wild} for later.").format(card=card, wild=wild))
     if reason == "change_suit":
-        return _capital(ngettext("play the {card}: it turns play to {suit}, and you hold {count} more of them.",
-                                 "play the {card}: it turns play to {suit}, and you hold {count} more of them.",
+        return _capital(ngettext("play the {card}: it turns play to {suit}, and you still hold {count} card of that suit.",
+                                 "play the {card}: it turns play to {suit}, and you still hold {count} cards of that suit.",
                                  count).format(card=card, suit=suit, count=count))
     if reason == "could_go_out":
         return _("You could have gone out with the {card}.").format(card=card)

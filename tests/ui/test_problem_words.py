@@ -352,3 +352,18 @@ def test_a_store_the_session_cannot_write_is_reported_in_the_players_language(tm
     assert text.startswith("Die Partie konnte nicht gespeichert werden (")
     assert "(eine Datei steht, wo ihr Ordner sein sollte)" in text
     assert error.strerror not in text
+
+
+def test_a_hint_counts_the_cards_left_of_the_named_suit_in_singular_and_plural():
+    from game.rules import Move, card_from_str
+    from game.session import Hint
+    from game.ui.i18n import hint_text
+
+    eight = card_from_str("8C")
+    one = hint_text(Hint(Move.play(eight, 2), "wild_names_suit", {"card": eight, "suit": 2, "count": 1}))
+    two = hint_text(Hint(Move.play(eight, 2), "wild_names_suit", {"card": eight, "suit": 2, "count": 2}))
+    assert one.endswith("you still hold 1 card of that suit.")
+    assert two.endswith("you still hold 2 cards of that suit.")
+    i18n.set_language("el")
+    assert hint_text(Hint(Move.play(eight, 2), "wild_names_suit", {"card": eight, "suit": 2, "count": 2})).endswith(
+        "έχεις ακόμα 2 φύλλα σ’ αυτό το χρώμα.")
