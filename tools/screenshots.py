@@ -194,7 +194,7 @@ def main(argv=None) -> int:
         from game.ui.scenes.settings import SettingsScene
         from game.ui.scenes.statistics import StatisticsScene
         from game.session import Seat
-        from game.ui.i18n import shown_player_name
+        from game.ui.i18n import _ as translated, shown_player_name
         from game.ui.sessions import session_for
 
         folders = UserFolders.default()
@@ -365,14 +365,16 @@ def main(argv=None) -> int:
                 app.scenes.top.read_import(broken_record)
                 settle(20)
                 shot("pause_import_problem", size)
+                # The same refusal as a message box (the words the import notice just showed).
+                import_problem = app.notices.texts()[-1]
                 app.notices.clear()
-                app.push(MessageScene(app, "Game record", "This file is not a Crazy Eights game record."))
+                app.push(MessageScene(app, translated("Open game record"), import_problem))
                 settle()
                 shot("message", size)
             except Exception:
                 print(f"pause at {size}: FAILED", file=sys.stderr)
                 traceback.print_exc()
-            app.notify("Game record saved as crazy-eights-2025-01-01-1200.json.")
+            app.notify(translated("Game record saved as {name}.").format(name="crazy-eights-2025-01-01-1200.json"))
             settle()
             shot("toast", size)
             app.notices.clear()
