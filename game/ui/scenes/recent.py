@@ -66,10 +66,9 @@ def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
             scene.label((x, number * row_h, widths[index], row_h), text,
                         "@cell_first" if index == 0 else "@cell", container=scroller)
             x += widths[index]
-        title = "{game} · {date}".format(game=cells[1], date=cells[0])
         scene.replay_buttons.append(scene.button(
             (inner.width - pad - button_w - scene.px(12), number * row_h + scene.px(3), button_w, row_h - scene.px(6)),
-            button_text, lambda saved=recent.saved, title=title: open_replay(scene.app, saved, title),
+            button_text, lambda saved=recent.saved, when=cells[0]: open_replay(scene.app, saved, when),
             style="@small_button", container=scroller, name=f"replay_{number}"))
 
 
