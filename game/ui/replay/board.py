@@ -40,7 +40,7 @@ OPEN_FAN_SPACING = 0.62
 
 def info_panel_bottom(lay) -> float:
     """How far down the replay's info panel (top left, as wide as the log) may reach."""
-    return lay.margin + lay.font_size * 4.6
+    return lay.margin + lay.font_size * 6.4
 
 
 def fan_room(lay, seat: int) -> float:

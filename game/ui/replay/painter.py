@@ -84,16 +84,24 @@ class ReplayPainter(TablePainter):
         pad = max(6, lay.margin // 2 + 2)
         fs = max(11, int(lay.font_size * 0.82))
         width = lay.log_rect.w
-        heading = self.text.fit(scene.title or _("Replay"), fs, width - 2 * pad, color=GOLD, bold=True)
+        title = scene.title or _("Replay")
+        pieces = title.split(" · ")
+        if self.text.render(title, fs, GOLD, bold=True).get_width() > width - 2 * pad and len(pieces) > 2:
+            # Too long for one line: "Replay · the game" on the first, where it came from on the second.
+            parts = [" · ".join(pieces[:2]), " · ".join(pieces[2:])]
+        else:
+            parts = [title]
+        headings = [self.text.fit(part, fs, width - 2 * pad, color=GOLD, bold=True) for part in parts]
         lines = [self.text.fit(line, max(10, int(fs * 0.9)), width - 2 * pad,
                                color=LOG_CAPTION if number == 0 else GOLD_LIGHT)
                  for number, line in enumerate(self.info_lines())]
-        height = pad * 2 + heading.get_height() + sum(line.get_height() for line in lines) + 8
+        height = pad * 2 + sum(h.get_height() for h in headings) + sum(line.get_height() for line in lines) + 8
         rect = pygame.Rect(lay.margin, lay.margin, width, height)
         surface.blit(shapes.rounded_panel(rect.size, max(8, lay.margin), (*PANEL_WOOD, 225), (*GOLD, 255), 1), rect)
         y = rect.top + pad - 2
-        surface.blit(heading, (rect.left + pad, y))
-        y += heading.get_height()
+        for heading in headings:
+            surface.blit(heading, (rect.left + pad, y))
+            y += heading.get_height()
         for number, line in enumerate(lines):
             surface.blit(line, (rect.left + pad, y))
             y += line.get_height()
