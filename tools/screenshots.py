@@ -95,9 +95,10 @@ def fill_recent_matches(folders, seats) -> None:
 
 
 def replay_shots(app, size, settle, shot) -> None:
-    """The replay viewer at a deal, in the middle of a hand (a card in flight), at the end of the match,
-    and the records dialog opened from the statistics screen to replay a file."""
+    """The replay viewer at a deal, in the middle of a hand (a card in flight), at a hand's end (its
+    scores), at the end of the match, and the records dialog opened from the statistics screen."""
     from game.store.recent import RecentMatchesStore
+    from game.ui.i18n import date_time_text
     from game.ui.replay.opening import open_replay
     from game.ui.scenes.recent import choose_record
     from game.ui.scenes.statistics import StatisticsScene
@@ -105,7 +106,7 @@ def replay_shots(app, size, settle, shot) -> None:
     try:
         recent = RecentMatchesStore(app.folders).load()[0]
         app.scenes.clear_to(StatisticsScene(app))
-        open_replay(app, recent[1].saved, "Crazy Eights · 2026-11-30 20:42")
+        open_replay(app, recent[1].saved, date_time_text(recent[1].finished))
         settle(90)
         shot("replay_deal", size)
         scene = app.scenes.top
@@ -114,6 +115,9 @@ def replay_shots(app, size, settle, shot) -> None:
         scene.step_forward()
         settle(12)
         shot("replay_moving", size)
+        scene.go_to(scene.replay.hand_starts[1] - 1 if scene.replay.hand_count > 1 else len(scene.replay) - 1)
+        settle(150)
+        shot("replay_hand_end", size)
         scene.last()
         settle(10)
         shot("replay_end", size)

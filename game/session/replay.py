@@ -92,6 +92,10 @@ class Replay:
         self.finished = match.over
         self.winners = tuple(match.winners)
         self.game = preset_id_of(match.rules) or "custom"
+        #: Each finished hand's result (points, totals, winner), in order.
+        self.results = tuple(match.results)
+        #: Whether the match is marked practice (a move was taken back).
+        self.practice = False
         self.index = 0
         #: Where each hand's deal is, in order.
         self.hand_starts = [frame.index for frame in frames if frame.deal]
@@ -122,7 +126,9 @@ class Replay:
             seats = tuple(seats_for(match.rules.players))
         else:
             seats = tuple(Seat(f"{number}", "medium") for number in range(1, match.rules.players + 1))
-        return cls(frames, seats, match)
+        replay = cls(frames, seats, match)
+        replay.practice = bool(saved.practice)
+        return replay
 
     # ----- where the cursor is ---------------------------------------------------------------
 
@@ -148,6 +154,18 @@ class Replay:
         """The index of the deal of the hand that frame ``index`` (default: the shown one) belongs to."""
         index = self.index if index is None else index
         return max(start for start in self.hand_starts if start <= index)
+
+    def hand_ordinal(self, index: int | None = None) -> int:
+        """Which hand of the record (0 for the first) frame ``index`` (default: the shown one) is in."""
+        return self.hand_starts.index(self.hand_start(index))
+
+    def result(self, index: int | None = None):
+        """The HandResult of the hand frame ``index`` ends (None unless that frame ends a hand)."""
+        index = self.index if index is None else index
+        if not self.frames[index].hand_over:
+            return None
+        ordinal = self.hand_ordinal(index)
+        return self.results[ordinal] if ordinal < len(self.results) else None
 
     def name(self, seat: int) -> str:
         """A seat's display name."""

@@ -169,3 +169,18 @@ def test_a_store_that_cannot_be_written_is_reported_once_and_the_match_still_end
         session.close()
     assert told == ["recent"]
     assert session.match.over
+
+
+def test_each_hand_end_has_its_result_and_the_practice_mark_is_kept():
+    match, _truths = played_match(11)
+    saved = SavedGame(SavedGame.of(match, SAVED_SEATS).record, SAVED_SEATS, practice=True)
+    replay = Replay.of(saved)
+    assert replay.practice and not Replay.of(SavedGame.of(match, SAVED_SEATS)).practice
+    ends = [frame.index for frame in replay.frames if frame.hand_over]
+    assert [replay.result(index) for index in ends] == list(match.results)
+    assert all(replay.result(index) is None for index in range(len(replay)) if index not in ends)
+    for end, start in zip(ends, replay.hand_starts):
+        result = replay.result(end)
+        before = replay.frames[start].totals
+        assert tuple(before[seat] + result.scores[seat] for seat in result.seats) == result.totals
+        assert replay.hand_ordinal(end) == replay.hand_starts.index(start)

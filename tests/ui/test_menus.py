@@ -270,7 +270,7 @@ def test_statistics_show_the_stored_rows_and_reset_asks_first(app, ui, home):
     assert store.load()[0].summary_rows() == []
     assert app.scenes.top is scene and scene.cells == []
     assert not scene.reset_button.is_enabled
-    assert "Statistics reset." in app.notices.texts()
+    assert "Statistics and recent matches reset." in app.notices.texts()
 
 
 # ----- pause menu ------------------------------------------------------------------------------

@@ -159,7 +159,7 @@ def test_a_record_file_replays_from_the_records_dialog(app, ui):
     scene = app.scenes.top
     assert isinstance(scene, ReplayScene)
     assert len(scene.replay) == 10 and not scene.replay.finished
-    assert any("stops before the end" in text for text in app.notices.texts())
+    assert "The record stops before the end of the match." in scene.painter.info_lines()
     ui.key(pygame.K_END)
     ui.step(5)
     assert_every_hand_face_up(scene)

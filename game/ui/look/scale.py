@@ -21,13 +21,21 @@ def font_scale(size: tuple[int, int]) -> float:
     return 1.0
 
 
+#: The theme blocks whose row height grows with their type (a list's rows must hold their text).
+SCALED_ROWS = ("selection_list",)
+
+
 def scaled_theme(theme: dict, scale: float) -> dict:
-    """A copy of a pygame_gui theme with every font size multiplied by ``scale``."""
+    """A copy of a pygame_gui theme with every font size multiplied by ``scale`` (and the row height of the
+    selection lists, so a bigger type keeps its room)."""
     copy = {}
     for element, block in theme.items():
         block = dict(block)
         font = block.get("font")
         if isinstance(font, dict) and "size" in font:
             block["font"] = dict(font, size=str(max(6, round(int(font["size"]) * scale))))
+        misc = block.get("misc")
+        if element in SCALED_ROWS and isinstance(misc, dict) and "list_item_height" in misc:
+            block["misc"] = dict(misc, list_item_height=str(round(int(misc["list_item_height"]) * scale)))
         copy[element] = block
     return copy

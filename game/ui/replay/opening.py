@@ -12,16 +12,15 @@ from ..i18n import _, shown_player_name
 from ..problems import problem_clause, problem_text
 
 
-def open_replay(app, saved, title: str) -> bool:
-    """Replay ``saved`` (a SavedGame) over the current screen; False, with a notice, when it cannot be."""
+def open_replay(app, saved, source: str) -> bool:
+    """Replay ``saved`` (a SavedGame) over the current screen, ``source`` (its date, its file) in the title;
+    False, with a notice, when it cannot be. A record that stops short says so in the replay's own panel."""
     try:
         replay = Replay.of(saved, lambda players: default_table(shown_player_name(app.settings.player_name), players))
     except ValueError as error:  # SavedGameError: the record does not replay
         app.notify(_("This match cannot be replayed: {reason}").format(reason=problem_clause(error)), problem=True)
         return False
-    app.go("replay", replay, title)
-    if not replay.finished:
-        app.notify(_("This record stops before the end of the match; the replay goes as far as it does."))
+    app.go("replay", replay, source)
     return True
 
 
@@ -32,4 +31,4 @@ def open_record_file(app, path: Path) -> bool:
     except RecordFileError as error:
         app.notify(problem_text(error), problem=True)
         return False
-    return open_replay(app, saved, _("Replay of {name}").format(name=Path(path).stem))
+    return open_replay(app, saved, Path(path).stem)

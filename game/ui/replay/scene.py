@@ -3,8 +3,9 @@
 The table's own painter draws it (felt, ring, suit, stock, plates, badges, log) from each frame's
 ``TableView``; :class:`ReplayBoard` shows every seat's cards face up. Controls sit where the table
 keeps its buttons: back to the start of the hand, step back, play or pause, step forward, next hand,
-the pace, and Back. Keys: Left/Right step, Space plays or pauses, Home/End, Page Up/Down go by hand,
-Y lists the moves so far, Escape goes back. Paused, nothing moves and the scene asks for 4 frames a second.
+the pace, and Back. Keys: Left/Right step, Space plays or pauses, Page Up/Down go to the previous or next
+hand's start, Home/End to the match's start and end, P changes the pace, Y lists the moves so far,
+Escape goes back. Paused, nothing moves and the scene asks for 4 frames a second.
 """
 from __future__ import annotations
 
@@ -15,18 +16,16 @@ import pygame
 
 from game.session import Seat
 from game.session.replay import frame_view
-from game.ui.i18n import N_, _, shown_player_name
+from game.ui.i18n import DEFAULT_PLAYER_NAME, N_, _, shown_player_name
 
-from ..look import shapes
-from ..look.palette import CREAM, GOLD, LOG_CAPTION, PANEL_WOOD
+from ..look.palette import CREAM, LOG_CAPTION
 from ..scene import AMBIENT_FPS, FULL_FPS, IDLE_FPS
 from ..table.animation import speed_factor
 from ..table.effects import Effects
-from ..table.narration import history_lines
-from ..table.painter import TablePainter
 from ..table.sprites import CardImages, TextCache
 from ..widgets import WidgetScene
-from .board import ReplayBoard, step_caption
+from .board import ReplayBoard, replay_log
+from .painter import ReplayPainter
 
 #: Seconds each step stays on screen while playing, by the pace chosen (a deal a little longer).
 PACES = (("slow", N_("Slow"), 2.4), ("normal", N_("Normal"), 1.3), ("fast", N_("Fast"), 0.6))
@@ -39,9 +38,13 @@ TRANSPORT = ("hand_start", "step_back", "play", "step_forward", "next_hand")
 class _ReplaySession:
     """What the table's painter and move list read of a session, for the frame shown."""
 
+    #: Every hand is face up: the move list names the cards each draw took.
+    name_drawn = True
+
     def __init__(self, scene, human):
         self.scene = scene
-        #: The person's seat in the match, told as "you" in the log and the caption.
+        #: The seat told as "you" in the log and the caption: only the person under the untouched
+        #: default name, whose plate says "You" too; everyone else goes by the name on their plate.
         self.human = human
 
     def view(self):
@@ -64,16 +67,18 @@ class _NoInput:
 class ReplayScene(WidgetScene):
     """One match's replay; ``title`` says where it came from (a recent match, a record file)."""
 
-    def __init__(self, app, replay, title: str = ""):
+    def __init__(self, app, replay, source: str = ""):
         super().__init__(app)
+        human = next((i for i, seat in enumerate(replay.seats) if seat.is_human), None)
+        told_as_you = human if human is not None and replay.seats[human].name == DEFAULT_PLAYER_NAME else None
         # The person under the untouched default name is "You" in the player's language.
         replay.seats = tuple(Seat(shown_player_name(seat.name), seat.kind) for seat in replay.seats)
         self.replay = replay
-        self.title = title
-        seats = replay.seats
-        human = next((i for i, seat in enumerate(seats) if seat.is_human), None)
+        self.source = source
         self.viewer = human if human is not None else 0
-        self.session = _ReplaySession(self, human)
+        self.session = _ReplaySession(self, told_as_you)
+        #: The notices up before the replay opened: any put up since goes when the replay closes.
+        self.notices_before = list(app.notices.toasts)
         self.input = _NoInput()
         self.chooser = None
         self.waiting_for_player = None
@@ -81,7 +86,7 @@ class ReplayScene(WidgetScene):
         self.images = CardImages(app.assets, self._font)
         self.board = ReplayBoard(self.images, random.Random(7), replay.rules.players, self.viewer, True)
         self.effects = Effects(app.sound.play)
-        self.painter = TablePainter(self)
+        self.painter = ReplayPainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.view = frame_view(replay, self.viewer)
         self.playing = False
@@ -91,6 +96,16 @@ class ReplayScene(WidgetScene):
         self.buttons: dict[str, object] = {}
 
     # ----- what the table's painter reads ----------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        """"Replay · Crazy Eights · 07.03.2026 09:05": the game as the table names it, and where it came from."""
+        game = _(self.replay.rules.name)
+        if self.replay.practice:
+            return _("Replay · {game} · {source} · practice").format(game=game, source=self.source)
+        if self.source:
+            return _("Replay · {game} · {source}").format(game=game, source=self.source)
+        return _("Replay · {game}").format(game=game)
 
     def _font(self, size: int, bold: bool = False):
         return self.app.assets.font(size, bold)
@@ -125,8 +140,7 @@ class ReplayScene(WidgetScene):
         self.view = frame_view(replay, self.viewer)
         self.board.hands = frame.hands
         self.log.clear()
-        self.log.extend(history_lines(replay.frames[replay.hand_start():replay.index + 1], replay.seats,
-                                      self.session.human))
+        self.log.extend(replay_log(replay, self.session.human))
         if self.board.layout is None:
             return
         if animate and frame.deal:
@@ -137,7 +151,7 @@ class ReplayScene(WidgetScene):
             self.effects.show(frame.events, self.speed)
 
     def go_to(self, index: int) -> None:
-        """Show step ``index``: one step on in the same match animates, a jump does not."""
+        """Show step ``index``: one step on animates; a step back or a jump snaps into place."""
         replay = self.replay
         before = replay.index
         replay.go(index)
@@ -145,8 +159,7 @@ class ReplayScene(WidgetScene):
             return
         self.board.finish()
         forward_one = replay.index == before + 1
-        back_one = replay.index == before - 1 and not replay.frames[before].deal
-        self.show(animate=forward_one or back_one)
+        self.show(animate=forward_one)
         if forward_one:
             self.wait = self.pace_seconds() + (DEAL_PAUSE * max(self.speed, 0.3) if replay.frame.deal else 0.0)
         self._refresh_buttons()
@@ -231,15 +244,18 @@ class ReplayScene(WidgetScene):
         if self.board.layout is None or self.board.layout.size != tuple(self.app.size):
             self._relayout()
         rects = self.control_rects()
-        tips = {"hand_start": _("Back to the start of the hand (Home, Page Up)"), "step_back": _("Step back (Left)"),
-                "play": _("Play or pause (Space)"), "step_forward": _("Step forward (Right)"),
-                "next_hand": _("Next hand (Page Down)")}
+        tips = {"hand_start": _("Start of this hand, or of the hand before (Page Up); start of the match: Home"),
+                "step_back": _("Step back (Left)"), "play": _("Play or pause (Space)"),
+                "step_forward": _("Step forward (Right)"),
+                "next_hand": _("Next hand (Page Down); end of the match: End")}
         actions = {"hand_start": self.hand_start, "step_back": self.step_back, "play": self.toggle_play,
                    "step_forward": self.step_forward, "next_hand": self.next_hand}
         self.buttons = {name: self.button(rects[name], "", actions[name], tool_tip=tips[name], name=f"replay_{name}")
                         for name in TRANSPORT}
-        self.buttons["pace"] = self.button(rects["pace"], self.pace_text(), self.change_pace, name="replay_pace")
-        self.buttons["back"] = self.button(rects["back"], _("Back"), self.app.pop, name="replay_back")
+        self.buttons["pace"] = self.button(rects["pace"], self.pace_text(), self.change_pace,
+                                           tool_tip=_("Slow, normal or fast (P)"), name="replay_pace")
+        self.buttons["back"] = self.button(rects["back"], _("Back"), self.app.pop, tool_tip=_("Back (Escape)"),
+                                           name="replay_back")
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -267,6 +283,12 @@ class ReplayScene(WidgetScene):
             self.show(animate=False)
         super().on_enter()
 
+    def on_exit(self) -> None:
+        super().on_exit()
+        if self not in self.app.scenes:  # closed, not just covered by the move list
+            for toast in [t for t in self.app.notices.toasts if t not in self.notices_before]:
+                self.app.notices.dismiss(toast)
+
     def on_language_changed(self) -> None:
         self.text.cache.clear()
         self.show(animate=False)
@@ -287,10 +309,10 @@ class ReplayScene(WidgetScene):
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_RIGHT: self.step_forward, pygame.K_LEFT: self.step_back, pygame.K_SPACE: self.toggle_play,
                     pygame.K_HOME: self.first, pygame.K_END: self.last, pygame.K_PAGEUP: self.hand_start,
-                    pygame.K_PAGEDOWN: self.next_hand, pygame.K_y: self.show_moves}
+                    pygame.K_PAGEDOWN: self.next_hand, pygame.K_y: self.show_moves, pygame.K_p: self.change_pace}
             action = keys.get(event.key)
             if action is not None:
-                if action != self.toggle_play:
+                if action not in (self.toggle_play, self.change_pace):
                     self.pause()
                 action()
                 return True
@@ -336,8 +358,6 @@ class ReplayScene(WidgetScene):
         if self.board.layout is None:
             self._relayout()
         self.painter.draw(surface)
-        self._draw_caption(surface)
-        self._draw_progress(surface)
         self.draw_frames(surface)
 
     def draw_over_widgets(self, surface) -> None:
@@ -348,43 +368,6 @@ class ReplayScene(WidgetScene):
                 enabled = button.is_enabled
                 draw_icon(surface, name if name != "play" or not self.playing else "pause",
                           button.get_abs_rect(), CREAM if enabled else LOG_CAPTION)
-
-    def _draw_caption(self, surface) -> None:
-        """What the step shown did, in words, over the bottom hand."""
-        lay = self.board.layout
-        headline, rest = step_caption(self.replay, self.replay.frame, self.session.human)
-        max_w = int(lay.size[0] * 0.56)
-        title = self.text.fit(headline, int(lay.font_size * 1.1), max_w, color=GOLD, bold=True, shadow=True)
-        sub = self.text.fit(rest, int(lay.font_size * 0.85), max_w, color=CREAM, shadow=True) if rest else None
-        w = max(title.get_width(), sub.get_width() if sub else 0) + lay.margin * 2
-        h = title.get_height() + (sub.get_height() if sub else 0) + 8
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midbottom = (lay.hand_center_x, int(lay.hand_base_y - lay.card_h * 0.72))
-        surface.blit(shapes.rounded_panel(rect.size, rect.h // 3, (20, 14, 8, 190)), rect)
-        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 3)))
-        if sub is not None:
-            surface.blit(sub, sub.get_rect(midbottom=(rect.centerx, rect.bottom - 4)))
-
-    def _draw_progress(self, surface) -> None:
-        """Top left: "Replay", where it came from, the step and a bar of how far the match has gone."""
-        lay = self.board.layout
-        replay = self.replay
-        rect = pygame.Rect(lay.margin, lay.margin, lay.log_rect.w, int(lay.font_size * 3.3))
-        surface.blit(shapes.rounded_panel(rect.size, max(8, lay.margin), (*PANEL_WOOD, 225), (*GOLD, 255), 1), rect)
-        pad = max(6, lay.margin // 2 + 2)
-        fs = max(11, int(lay.font_size * 0.82))
-        heading = self.text.fit(self.title or _("Replay"), fs, rect.w - 2 * pad, color=GOLD, bold=True)
-        surface.blit(heading, (rect.left + pad, rect.top + pad - 2))
-        step = _("Step {number} of {total} · hand {hand} of {hands}").format(
-            number=replay.index + 1, total=len(replay), hand=replay.hand_starts.index(replay.hand_start()) + 1,
-            hands=replay.hand_count)
-        line = self.text.fit(step, max(10, int(fs * 0.9)), rect.w - 2 * pad, color=LOG_CAPTION)
-        surface.blit(line, (rect.left + pad, rect.top + pad - 2 + heading.get_height()))
-        bar = pygame.Rect(rect.left + pad, rect.bottom - pad - 4, rect.w - 2 * pad, 4)
-        pygame.draw.rect(surface, (60, 40, 22), bar, border_radius=2)
-        done = bar.copy()
-        done.w = max(2, bar.w * (replay.index + 1) // len(replay))
-        pygame.draw.rect(surface, GOLD, done, border_radius=2)
 
 
 def draw_icon(surface, name: str, rect: pygame.Rect, color) -> None:

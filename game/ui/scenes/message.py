@@ -124,6 +124,13 @@ class Notices:
         """What is showing now (for tests and the screenshots tool)."""
         return [toast.text for toast in self.toasts]
 
+    def dismiss(self, toast: Toast) -> None:
+        """Take one notice down before its time (the screen it spoke of has closed)."""
+        if toast in self.toasts:
+            toast.kill()
+            self.toasts.remove(toast)
+            self.layout()
+
     def clear(self) -> None:
         for toast in self.toasts:
             toast.kill()

@@ -5,8 +5,12 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..i18n import _, date_time_text, shown_player_name
+from ..i18n import N_, _, date_time_text, shown_player_name
 from ..replay.opening import open_record_file, open_replay
+
+
+#: The list's column headings, over the cells recent_cells writes.
+COLUMNS = (N_("Date"), N_("Game"), N_("Opponents"), N_("Result"))
 
 
 def recent_cells(recent, game_name) -> list[str]:
@@ -20,21 +24,31 @@ def recent_cells(recent, game_name) -> list[str]:
         result = _("You won") if human in recent.winners else _("You lost")
     if recent.practice:
         result = _("{result} (practice)").format(result=result)
-    return [date_time_text(recent.finished), game_name(recent.game), opponents, result]
+    return [date_time_text(recent.finished), recent_game_name(recent, game_name), opponents, result]
+
+
+def recent_game_name(recent, game_name) -> str:
+    """The game as the table named it: its rules' own name (a named game with a house rule changed is
+    still that game), the preset's name when the record names none."""
+    rules = recent.saved.record.get("rules")
+    name = rules.get("name") if isinstance(rules, dict) else None
+    return _(name) if isinstance(name, str) and name else game_name(recent.game)
 
 
 def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
-    """The "Recent matches" panel in ``rect`` of a WidgetScene: a row per match with its Replay button,
-    and "Open a record…" in the heading row."""
+    """The "Recent matches" panel in ``rect`` of a WidgetScene: column headings, a row per match with its
+    Replay button, and "Replay a record…" in the heading row, its right edge on the Replay buttons'."""
     panel = scene.frame(rect, name="recent_panel")
     inner = panel.get_container().get_rect()
     pad = scene.px(16)
     head_h = max(scene.text_h(15) + 10, scene.px(40))
     open_text = _("Replay a record…")
     open_w = scene.text_w(open_text, 15) + scene.px(36)
-    scene.label((pad, pad // 2, inner.width - 3 * pad - open_w, head_h), _("Recent matches"), "@section",
+    # The rows' buttons stand clear of the scroll bar; the heading's button ends where they do.
+    buttons_right = inner.width - pad - scene.px(12)
+    scene.label((pad, pad // 2, buttons_right - open_w - 2 * pad, head_h), _("Recent matches"), "@section",
                 container=panel, name="recent_heading")
-    scene.button((inner.width - pad - open_w, pad // 2 + scene.px(3), open_w, head_h - scene.px(6)), open_text,
+    scene.button((buttons_right - open_w, pad // 2 + scene.px(3), open_w, head_h - scene.px(6)), open_text,
                  lambda: choose_record(scene.app), style="@small_button", container=panel, name="replay_record")
     top = pad // 2 + head_h + scene.px(4)
     row_h = max(scene.text_h(15) + 8, scene.px(38))
@@ -46,8 +60,9 @@ def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
     rows = [recent_cells(recent, game_name) for recent in matches]
     button_text = _("Replay")
     button_w = scene.text_w(button_text, 15) + scene.px(30)
-    usable = inner.width - 2 * pad - button_w - scene.px(24)
-    widths = [max(scene.text_w(row[i], 15, bold=i == 0) for row in rows) + scene.px(18) for i in range(4)]
+    usable = buttons_right - button_w - scene.px(12) - pad
+    widths = [max([scene.text_w(row[i], 15, bold=i == 0) for row in rows] + [scene.text_w(_(COLUMNS[i]), 14, bold=True)])
+              + scene.px(18) for i in range(4)]
     spare = usable - sum(widths)
     if spare >= 0:
         widths[2] += spare  # the opponents' names take the room left
@@ -55,6 +70,13 @@ def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
         give = min(-spare, max(0, widths[2] - scene.px(80)))
         widths[2] -= give
         widths[1] += spare + give
+    heading_h = scene.text_h(14) + scene.px(6)
+    x = pad
+    for index, heading in enumerate(COLUMNS):
+        scene.label((x, top, widths[index], heading_h), _(heading), "@cell_heading_left", container=panel,
+                    name=f"recent_column_{index}")
+        x += widths[index]
+    top += heading_h
     scroller = scene.add(pygame_gui.elements.UIScrollingContainer(
         pygame.Rect(0, top, inner.width, inner.height - top - pad // 2), scene.manager, container=panel,
         allow_scroll_x=False, object_id="#recent_rows"))
@@ -64,12 +86,11 @@ def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
         x = pad
         for index, text in enumerate(cells):
             scene.label((x, number * row_h, widths[index], row_h), text,
-                        "@cell_first" if index == 0 else "@cell", container=scroller)
+                        "@cell_first" if index == 0 else "@cell_left", container=scroller)
             x += widths[index]
-        title = "{game} · {date}".format(game=cells[1], date=cells[0])
         scene.replay_buttons.append(scene.button(
-            (inner.width - pad - button_w - scene.px(12), number * row_h + scene.px(3), button_w, row_h - scene.px(6)),
-            button_text, lambda saved=recent.saved, title=title: open_replay(scene.app, saved, title),
+            (buttons_right - button_w, number * row_h + scene.px(3), button_w, row_h - scene.px(6)),
+            button_text, lambda saved=recent.saved, when=cells[0]: open_replay(scene.app, saved, when),
             style="@small_button", container=scroller, name=f"replay_{number}"))
 
 

@@ -15,7 +15,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ..i18n import _
+from ..i18n import _, date_time_text
 from ..widgets import WidgetScene
 
 RECORD_SUFFIX = ".json"
@@ -128,7 +128,7 @@ class RecordsScene(WidgetScene):
 
     def _label_for(self, path: Path) -> str:
         try:
-            stamp = datetime.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            stamp = date_time_text(datetime.datetime.fromtimestamp(path.stat().st_mtime))
         except (OSError, ValueError, OverflowError):
             stamp = "?"
         return f"{path.stem}   ·   {stamp}"

@@ -21,9 +21,12 @@ from .recent import build_recent_panel
 # matches (a won hand inside a match that is not over yet does not count), so it says so.
 HEADINGS = (N_("Game"), N_("Opponents"), N_("Hands"), N_("Hands won"), N_("Matches"), N_("Matches won"),
             N_("Best hand"), N_("Average hand"), N_("Matches won in a row"), N_("Abandoned"))
-# Shorter headings for a narrow window, column by column.
-SHORT_HEADINGS = (N_("Game"), N_("Level"), N_("Hands"), N_("Won"), N_("Matches"), N_("Won"),
+# Shorter headings for a narrow window, column by column; the hands' and the matches' columns go
+# under group headings there (SHORT_GROUPS: the heading and the columns it spans), so "Won" is not
+# said twice with nothing to tell the two apart.
+SHORT_HEADINGS = (N_("Game"), N_("Level"), N_("Played"), N_("Won"), N_("Played"), N_("Won"),
                   N_("Best"), N_("Average"), N_("In a row"), N_("Left"))
+SHORT_GROUPS = ((N_("Hands"), 2, 3), (N_("Matches"), 4, 5))
 BEST_COLUMN, AVERAGE_COLUMN = 6, 7
 
 
@@ -105,7 +108,8 @@ class StatisticsScene(WidgetScene):
         head_h = max(self.text_h(14) + 12, self.px(46))
         row_h = max(self.text_h(15) + 8, self.px(38))
         # The results take what their rows need, up to half the room; the recent matches the rest.
-        table_h = min(room // 2, self.px(16) * 2 + head_h + max(1, len(self.rows)) * row_h + self.px(24))
+        group_h = self.text_h(14) + self.px(4)  # room for the group headings of a narrow window
+        table_h = min(room // 2, self.px(16) * 2 + head_h + group_h + max(1, len(self.rows)) * row_h + self.px(24))
         gap = self.px(12)
         build_recent_panel(self, pygame.Rect(left, top + table_h + gap, table_w, room - table_h - gap), self.recent,
                            game_name)
@@ -123,11 +127,16 @@ class StatisticsScene(WidgetScene):
                 widths.append(max(needed) + self.px(18))
             return widths
 
-        headings = HEADINGS
+        headings, groups = HEADINGS, ()
         widths = column_widths(headings)
         if sum(widths) > usable:
-            headings = SHORT_HEADINGS
+            headings, groups = SHORT_HEADINGS, SHORT_GROUPS
             widths = column_widths(headings)
+            for group, first, last in groups:  # a group's heading fits over its columns
+                short = self.text_w(_(group), 14) + self.px(18) - sum(widths[first:last + 1])
+                if short > 0:
+                    widths[first] += short - short // 2
+                    widths[last] += short // 2
         spare = usable - sum(widths)
         if spare > 0:  # share the room out: the game names get half of it
             widths[0] += spare // 2
@@ -139,9 +148,15 @@ class StatisticsScene(WidgetScene):
         for w in widths:
             xs.append(x)
             x += w
+        group_h = self.text_h(14) + self.px(4) if groups else 0
+        for number, (group, first, last) in enumerate(groups):
+            span = xs[last] + widths[last] - xs[first]
+            self.label((xs[first], pad // 2, span, group_h), _(group), "@cell_heading", container=panel,
+                       name=f"group_heading_{number}")
         for index, heading in enumerate(headings):
-            self.label((xs[index], pad // 2, widths[index], head_h), _(heading), "@cell_heading", container=panel,
-                       name=f"heading_{index}")
+            self.label((xs[index], pad // 2 + group_h, widths[index], head_h), _(heading), "@cell_heading",
+                       container=panel, name=f"heading_{index}")
+        head_h += group_h
         self.cells = []
         if not self.rows:
             self.label((pad, head_h + self.px(40), usable, self.text_h(16)),
@@ -163,24 +178,27 @@ class StatisticsScene(WidgetScene):
         self.button((x, height - self.px(36) - button_h, button_w, button_h), _("Back"), self.app.pop, name="back")
         self.reset_button = self.button((width // 2 + gap // 2, height - self.px(36) - button_h, button_w, button_h),
                                         _("Reset statistics…"), self.ask_reset, name="reset")
-        if not self.rows:
+        if not self.rows and not self.recent:
             self.reset_button.disable()
         self._table = (left, top, table_w, table_h, head_h, row_h)
 
     def ask_reset(self) -> None:
-        """Ask before forgetting every result."""
+        """Ask before forgetting every result and the recent matches."""
         self.app.go("confirm", _("Reset statistics"),
-                    _("Forget every result recorded so far? This cannot be undone."), _("Reset"), self.reset)
+                    _("Forget every result recorded so far, and the list of recent matches to replay? "
+                      "Record files you saved are kept. This cannot be undone."), _("Reset"), self.reset)
 
     def reset(self) -> None:
-        """Forget every result, and say so."""
+        """Forget every result and the recent matches (a player starting over expects a clean slate), and
+        say so."""
         try:
             self.app.stats_store.reset()
+            self.app.recent_store.clear()
         except OSError as error:
             self.app.notify(_("The statistics could not be reset: {error}").format(error=os_error_words(error)),
                             problem=True)
         else:
-            self.app.notify(_("Statistics reset."))
+            self.app.notify(_("Statistics and recent matches reset."))
         self.load()
         self.rebuild()
 

@@ -29,17 +29,26 @@ def spoken_card(card: int) -> str:
     return card_name(card_to_str(card))
 
 
-def describe(events, names: dict[int, str], human: int | None = None, card_text=card_word) -> list[str]:
+def describe(events, names: dict[int, str], human: int | None = None, card_text=card_word,
+             name_drawn: bool = False) -> list[str]:
     """Log lines for the events of one move (several events can make one line).
 
     The human player is addressed as "you" ("You play 8S"), the others by name; ``card_text(card)``
-    writes a card (its code for the log, :func:`spoken_card` for a caption in words).
+    writes a card (its code for the log, :func:`spoken_card` for a caption in words). ``name_drawn``
+    (a replay, every hand face up) names the cards each draw took.
     """
     lines: list[str] = []
     paid = {e.player for e in events if e.kind == "penalty_paid"}
     forgot = {e.player for e in events if e.kind == "last_card_penalty"}
     skip_drew = paid | forgot
     events = list(events)
+    drawn: dict[int, list[int]] = {}
+    for event in events:
+        if event.kind == "drew":
+            drawn.setdefault(event.player, []).extend(event.cards)
+
+    def cards_of(player: int) -> str:
+        return ", ".join(card_text(card) for card in drawn.get(player, ()))
     for index, event in enumerate(events):
         kind = event.kind
         you = human is not None and event.player == human
@@ -57,17 +66,31 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
         elif kind == "drew":
             if event.player in skip_drew:
                 continue
+            if name_drawn and event.cards:
+                lines.append(drawn_line(you, who, event.count, cards_of(event.player), card_text(event.cards[0])))
+                continue
             if you:
                 text = ngettext("You draw a card", "You draw {count} cards", event.count)
             else:
                 text = ngettext("{name} draws a card", "{name} draws {count} cards", event.count)
             lines.append(text.format(name=who, count=event.count))
+        elif kind == "penalty_paid" and name_drawn and drawn.get(event.player):
+            if you:
+                text = ngettext("You pick up {count} card: {cards}", "You pick up {count} cards: {cards}", event.count)
+            else:
+                text = ngettext("{name} picks up {count} card: {cards}", "{name} picks up {count} cards: {cards}",
+                                event.count)
+            lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
         elif kind == "penalty_paid":
             if you:
                 text = ngettext("You pick up {count} card", "You pick up {count} cards", event.count)
             else:
                 text = ngettext("{name} picks up {count} card", "{name} picks up {count} cards", event.count)
             lines.append(text.format(name=who, count=event.count))
+        elif kind == "last_card_penalty" and name_drawn and drawn.get(event.player):
+            text = (_("You forgot “Last card” and draw {count}: {cards}") if you
+                    else _("{name} forgot “Last card” and draws {count}: {cards}"))
+            lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
         elif kind == "last_card_penalty":
             text = (_("You forgot “Last card” and draw {count}") if you
                     else _("{name} forgot “Last card” and draws {count}"))
@@ -97,17 +120,30 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
     return lines
 
 
-def history_lines(entries, seats, human: int | None = None) -> list[str]:
+def drawn_line(you: bool, who: str, count: int, cards: str, card: str) -> str:
+    """A draw with the cards it took: "Bruno draws 7C", "Bruno draws 2 cards: 7C, KH"."""
+    if count == 1:
+        return (_("You draw {card}") if you else _("{name} draws {card}")).format(name=who, card=card)
+    if you:
+        text = ngettext("You draw {count} card: {cards}", "You draw {count} cards: {cards}", count)
+    else:
+        text = ngettext("{name} draws {count} card: {cards}", "{name} draws {count} cards: {cards}", count)
+    return text.format(name=who, count=count, cards=cards)
+
+
+def history_lines(entries, seats, human: int | None = None, name_drawn: bool = False) -> list[str]:
     """Log lines for steps of the session's history: "Hand 2: Ada deals", then each move's words."""
-    return [text for _seat, text in history_rows(entries, seats, human)]
+    return [text for _seat, text in history_rows(entries, seats, human, name_drawn)]
 
 
-def history_rows(entries, seats, human: int | None = None) -> list[tuple[int | None, str]]:
-    """Like :func:`history_lines`, each line with the seat whose step it was (None for a deal)."""
+def history_rows(entries, seats, human: int | None = None, name_drawn: bool = False
+                 ) -> list[tuple[int | None, str]]:
+    """Like :func:`history_lines`, each line with the seat whose step it was (None for a deal);
+    ``name_drawn`` names the cards each draw took (a replay shows every hand)."""
     names = {seat: player.name for seat, player in enumerate(seats)}
     rows: list[tuple[int | None, str]] = []
     for entry in entries:
         if entry.seat is None:
             rows.append((None, dealing_line(entry.hand, entry.dealer, names, human)))
-        rows.extend((entry.seat, line) for line in describe(entry.events, names, human))
+        rows.extend((entry.seat, line) for line in describe(entry.events, names, human, name_drawn=name_drawn))
     return rows
