@@ -20,8 +20,8 @@ from game.ui.i18n import DEFAULT_PLAYER_NAME, N_, _, shown_player_name
 
 from ..look.palette import CREAM, LOG_CAPTION
 from ..scene import AMBIENT_FPS, FULL_FPS, IDLE_FPS
-from ..table.animation import speed_factor
 from ..table.effects import Effects
+from ..table.painter import PaintedTable
 from ..table.sprites import CardImages, TextCache
 from ..widgets import WidgetScene
 from .board import ReplayBoard, replay_log
@@ -64,7 +64,7 @@ class _NoInput:
     drag = None
 
 
-class ReplayScene(WidgetScene):
+class ReplayScene(PaintedTable, WidgetScene):
     """One match's replay; ``title`` says where it came from (a recent match, a record file)."""
 
     def __init__(self, app, replay, source: str = ""):
@@ -106,27 +106,6 @@ class ReplayScene(WidgetScene):
         if self.source:
             return _("Replay · {game} · {source}").format(game=game, source=self.source)
         return _("Replay · {game}").format(game=game)
-
-    def _font(self, size: int, bold: bool = False):
-        return self.app.assets.font(size, bold)
-
-    @property
-    def layout(self):
-        """The table layout for the window."""
-        return self.board.layout
-
-    @property
-    def four_color(self) -> bool:
-        return bool(self.app.settings.four_color_deck)
-
-    @property
-    def back_style(self) -> str:
-        return self.app.settings.card_back
-
-    @property
-    def speed(self) -> float:
-        """The animation duration multiplier (0 when animations are off)."""
-        return speed_factor(self.app.settings.animation_speed)
 
     def thinking_seat(self) -> None:
         return None

@@ -19,6 +19,7 @@ from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, 
                             SEAT_AVATAR_RING, SEAT_AVATAR_RING_ACTIVE, SEAT_COLORS, SEAT_INFO, SEAT_INFO_IDLE,
                             SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, SUIT_RED, SUIT_RED_IN_LOG, TOAST_PANEL,
                             TOAST_RIM, TOAST_TEXT, UNKNOWN_LEVEL, WHITE)
+from .animation import speed_factor
 from .badges import draw_badges
 from .layout import Layout
 from .sprites import CardSprite
@@ -27,6 +28,37 @@ from .suit_chooser import suit_label
 from game.session import HUMAN
 from game.ui.i18n import _, level_name, ngettext
 
+
+
+class PaintedTable:
+    """What a scene the painter draws (the table, the replay) tells it from the app and the window:
+    fonts, the layout, the animation pace and the deck's look. Needs ``self.app`` and ``self.board``."""
+
+    def _font(self, size: int, bold: bool = False):
+        try:
+            return self.app.assets.font(size, bold)
+        except Exception:  # a missing font file must not stop the table: pygame's own font stands in
+            font = pygame.font.Font(None, int(size * 1.3))
+            font.set_bold(bold)
+            return font
+
+    @property
+    def layout(self):
+        """The table's layout for the current window size."""
+        return self.board.layout
+
+    @property
+    def speed(self) -> float:
+        """The animation duration multiplier (0 when animations are off)."""
+        return speed_factor(self.app.settings.animation_speed)
+
+    @property
+    def four_color(self) -> bool:
+        return bool(self.app.settings.four_color_deck)
+
+    @property
+    def back_style(self) -> str:
+        return self.app.settings.card_back
 
 
 class TablePainter:

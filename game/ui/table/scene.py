@@ -20,12 +20,12 @@ from game.session import UndoRefused
 from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
-from .animation import Timer, speed_factor
+from .animation import Timer
 from .board import Board
 from .effects import Effects
 from .input import TableInput
 from .narration import history_lines
-from .painter import TablePainter
+from .painter import PaintedTable, TablePainter
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
 
@@ -39,7 +39,7 @@ RESULT_DELAY = {"slow": 1.9, "normal": 1.35, "fast": 0.8, "instant": 0.05}
 LOG_LINES = 60
 
 
-class TableScene(Scene):
+class TableScene(PaintedTable, Scene):
     """The card table for one match, played through ``session``."""
 
     def __init__(self, app, session):
@@ -70,14 +70,6 @@ class TableScene(Scene):
 
     # ----- what the screen needs -------------------------------------------------------------
 
-    def _font(self, size: int, bold: bool = False):
-        try:
-            return self.app.assets.font(size, bold)
-        except Exception:  # a missing font file must not stop the table: pygame's own font stands in
-            font = pygame.font.Font(None, int(size * 1.3))
-            font.set_bold(bold)
-            return font
-
     @property
     def match(self):
         """The match being played (for the result screens and tools; the table itself reads the view)."""
@@ -87,24 +79,6 @@ class TableScene(Scene):
     def human(self) -> int | None:
         """The person's seat, or None at a table of computer players."""
         return self.session.human
-
-    @property
-    def layout(self):
-        """The table's layout for the current window size."""
-        return self.board.layout
-
-    @property
-    def speed(self) -> float:
-        """The animation duration multiplier (0 when animations are off)."""
-        return speed_factor(self.app.settings.animation_speed)
-
-    @property
-    def four_color(self) -> bool:
-        return bool(self.app.settings.four_color_deck)
-
-    @property
-    def back_style(self) -> str:
-        return self.app.settings.card_back
 
     def my_sprites(self) -> list[CardSprite]:
         """The person's cards on screen, left to right."""
