@@ -6,9 +6,10 @@ thread) over ``--seconds`` of wall time:
 
 - ``menu``: the main menu, untouched;
 - ``table``: a 4-player Crazy Eights table after the deal, when it is the person's turn and the
-  computer players are waiting (the "your turn" banner pulses).
+  computer players are waiting (the "your turn" banner pulses);
+- ``replay``: the replay viewer paused in the middle of a finished 4-player match.
 
-Prints one line per case, then one JSON line: {"menu_cpu_pct": ..., "table_cpu_pct": ...}.
+Prints one line per case, then one JSON line: {"menu_cpu_pct": ..., "table_cpu_pct": ..., "replay_cpu_pct": ...}.
 Target: under 5 % of a core in both.
 """
 from __future__ import annotations
@@ -43,6 +44,26 @@ if case == "table":
         time.sleep(1 / 120)
         if time.monotonic() > deadline:
             raise SystemExit("the person's turn never came")
+elif case == "replay":
+    import random
+    from game.rules import Match, preset
+    from game.session import default_table
+    from game.session.replay import Replay
+    from game.store.saved_game import SavedGame
+    match, rng = Match(preset("crazy_eights", 4), 3), random.Random(3)
+    while not match.over:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+    replay = Replay.of(SavedGame.of(match, default_table("You", 4)))
+    app.go("replay", replay, "bench")
+    import pygame
+    for _ in range(len(replay.frames) // 2):
+        app.scenes.top.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+        app.step(1 / 60)
+    for _ in range(180):                 # the last step's cards land
+        app.step(1 / 60)
 else:
     app.main_menu()
     for _ in range(30):
@@ -81,7 +102,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of idle time to measure per case")
     args = parser.parse_args(argv)
     result = {}
-    for case in ("menu", "table"):
+    for case in ("menu", "table", "replay"):
         figures = measure(case, args.seconds)
         fps = figures["frames"] / figures["seconds"]
         print(f"{case:<6} {figures['cpu_pct']:5.1f} % of a core  {fps:5.1f} frames/s over {figures['seconds']:.1f} s")
