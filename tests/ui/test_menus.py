@@ -764,3 +764,19 @@ def test_the_keyboard_steps_through_a_drop_down_and_the_choice_sticks(app, ui):
     before = scene.match_key
     ui.key(pygame.K_RIGHT)
     assert scene.match_key != before and scene.match_menu.selected_option[1] == scene.match_key
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_statistics_lists_show_whole_rows_and_every_result_when_there_is_room(make_app, home, size):
+    store = StatisticsStore(UserFolders.default())
+    for preset_id in ("crazy_eights", "swedish_rummy", "switch", "crazy_aces"):
+        store.record_hand(preset_id, "medium", True, 10, True)
+    app = make_app(size)
+    app.scenes.clear_to(StatisticsScene(app))
+    app.step()
+    scene = app.scenes.top
+    row_h = scene.cells[0].rect.height
+    results = next(w for w in scene.widgets if isinstance(w, pygame_gui.elements.UIScrollingContainer))
+    assert results.rect.height % row_h == 0, "a result row shows only in part"
+    if size == (1920, 1080):  # room for all four results and the (empty) recent list below
+        assert results.rect.height >= 4 * row_h

@@ -35,6 +35,20 @@ def recent_game_name(recent, game_name) -> str:
     return _(name) if isinstance(name, str) and name else game_name(recent.game)
 
 
+def recent_panel_height(scene, rows: int) -> int:
+    """The height the panel needs to show ``rows`` matches."""
+    pad = scene.px(16)
+    head_h = max(scene.text_h(15) + 10, scene.px(40))
+    row_h = max(scene.text_h(15) + 8, scene.px(38))
+    heading_h = scene.text_h(14) + scene.px(6)
+    return pad // 2 + head_h + scene.px(4) + heading_h + max(1, rows) * row_h + pad // 2
+
+
+def whole_rows(height: int, row_h: int) -> int:
+    """``height`` cut down to a whole number of rows (at least one), so no row shows half."""
+    return max(1, height // row_h) * row_h
+
+
 def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
     """The "Recent matches" panel in ``rect`` of a WidgetScene: column headings, a row per match with its
     Replay button, and "Replay a record…" in the heading row, its right edge on the Replay buttons'."""
@@ -78,7 +92,8 @@ def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
         x += widths[index]
     top += heading_h
     scroller = scene.add(pygame_gui.elements.UIScrollingContainer(
-        pygame.Rect(0, top, inner.width, inner.height - top - pad // 2), scene.manager, container=panel,
+        pygame.Rect(0, top, inner.width, whole_rows(inner.height - top - pad // 2, row_h)), scene.manager,
+        container=panel,
         allow_scroll_x=False, object_id="#recent_rows"))
     scroller.set_scrollable_area_dimensions((inner.width - scene.px(24), len(rows) * row_h))
     scene.replay_buttons = []

@@ -15,7 +15,7 @@ from ..i18n import N_, _, decimal_text, level_name, ngettext
 from ..look.paint import draw_heading
 from ..problems import os_error_words, problem_text
 from ..widgets import WidgetScene
-from .recent import build_recent_panel
+from .recent import build_recent_panel, recent_panel_height, whole_rows
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them. The streak counts
 # matches (a won hand inside a match that is not over yet does not count), so it says so.
@@ -107,10 +107,15 @@ class StatisticsScene(WidgetScene):
         room = bottom - note_h - self.px(6) - top
         head_h = max(self.text_h(14) + 12, self.px(46))
         row_h = max(self.text_h(15) + 8, self.px(38))
-        # The results take what their rows need, up to half the room; the recent matches the rest.
-        group_h = self.text_h(14) + self.px(4)  # room for the group headings of a narrow window
-        table_h = min(room // 2, self.px(16) * 2 + head_h + group_h + max(1, len(self.rows)) * row_h + self.px(24))
+        # The results take what their rows need, leaving the recent matches room for three (or as many as
+        # there are); when both cannot have that, each gets half.
         gap = self.px(12)
+        group_h = self.text_h(14) + self.px(4)  # room for the group headings of a narrow window
+        table_need = head_h + group_h + self.px(16) + self.px(8) + max(1, len(self.rows)) * row_h
+        recent_least = recent_panel_height(self, min(3, len(self.recent)))
+        table_h = min(table_need, max(room // 2, room - gap - recent_least))
+        rows_h = max(1, len(self.rows)) * row_h
+        table_h = table_need - rows_h + whole_rows(table_h - (table_need - rows_h), row_h)  # the rest to the recent
         build_recent_panel(self, pygame.Rect(left, top + table_h + gap, table_w, room - table_h - gap), self.recent,
                            game_name)
         panel = self.frame((left, top, table_w, table_h), name="statistics_panel")
@@ -164,7 +169,8 @@ class StatisticsScene(WidgetScene):
                        "@center", container=panel, name="empty")
         else:
             scroller = self.add(pygame_gui.elements.UIScrollingContainer(
-                pygame.Rect(0, pad // 2 + head_h, inner.width, inner.height - head_h - pad), self.manager,
+                pygame.Rect(0, pad // 2 + head_h, inner.width, whole_rows(inner.height - head_h - pad, row_h)),
+                self.manager,
                 container=panel, allow_scroll_x=False, object_id="#statistics_rows"))
             scroller.set_scrollable_area_dimensions((inner.width - self.px(24), len(self.rows) * row_h))
             for number, row in enumerate(self.rows):
