@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = r"""
 import os, sys, threading, time, json
 sys.path.insert(0, sys.argv[1])
-case, seconds = sys.argv[2], float(sys.argv[3])
+case, seconds, headless = sys.argv[2], float(sys.argv[3]), sys.argv[4] == "dummy"
 from game.ui.app import App
-app = App(size=(1280, 720), headless=True, fullscreen=False)
+app = App(size=(1280, 720), headless=headless, fullscreen=False)
 app.running = True
 if case == "table":
     from game.rules import Match, preset
@@ -85,11 +85,15 @@ print("RESULT " + json.dumps(measured), flush=True)
 """
 
 
-def measure(case: str, seconds: float) -> dict:
+def measure(case: str, seconds: float, driver: str = "dummy") -> dict:
     """Run one case in a fresh interpreter; returns its cpu_pct, frames and seconds."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+    env = dict(os.environ, SDL_AUDIODRIVER="dummy",
                CRAZY_EIGHTS_HOME=tempfile.mkdtemp(prefix="crazy-eights-idle-"), PYGAME_HIDE_SUPPORT_PROMPT="1")
-    done = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), case, str(seconds)], env=env,
+    if driver == "dummy":
+        env["SDL_VIDEODRIVER"] = "dummy"
+    else:  # a real window on $DISPLAY (e.g. Xvfb): what showing each frame costs counts too
+        env.pop("SDL_VIDEODRIVER", None)
+    done = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), case, str(seconds), driver], env=env,
                           capture_output=True, text=True, timeout=seconds + 90)
     for line in done.stdout.splitlines():
         if line.startswith("RESULT "):
@@ -100,10 +104,12 @@ def measure(case: str, seconds: float) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of idle time to measure per case")
+    parser.add_argument("--driver", choices=("dummy", "window"), default="dummy",
+                        help="dummy: no display (the default); window: a real window on $DISPLAY")
     args = parser.parse_args(argv)
     result = {}
     for case in ("menu", "table", "replay"):
-        figures = measure(case, args.seconds)
+        figures = measure(case, args.seconds, args.driver)
         fps = figures["frames"] / figures["seconds"]
         print(f"{case:<6} {figures['cpu_pct']:5.1f} % of a core  {fps:5.1f} frames/s over {figures['seconds']:.1f} s")
         result[f"{case}_cpu_pct"] = round(figures["cpu_pct"], 1)
