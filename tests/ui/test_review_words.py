@@ -55,3 +55,22 @@ def test_the_cost_is_said_in_the_players_language(language, words):
     i18n.set_language(language)
     text = review_cost_text(reviewed(0.30, 0.39, 16.2, 10.0), penalty_scoring=True)
     assert all(word in text for word in words) and "chance" not in text
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_new_reasons_are_words_of_their_own_in_every_language(language):
+    from game.rules import card_from_str
+    from game.session import Hint
+    from game.ui.i18n import hint_text
+
+    i18n.set_language(language)
+    six, nine = card_from_str("6D"), card_from_str("9D")
+    fallback = hint_text(Hint(Move.play(six), "best_chance", {"card": six}))
+    texts = [hint_text(Hint(Move.play(six), "keep_matching", {"card": six, "kept": nine, "count": 2})),
+             hint_text(Hint(Move.play(six), "fewest_stranded", {"card": six, "count": 0})),
+             hint_text(Hint(Move.play(six), "fewest_stranded", {"card": six, "count": 2})),
+             hint_text(Hint(Move.play(six), "keep_long_suit", {"card": six, "suit": 1, "count": 3}))]
+    assert len(set(texts)) == 4 and fallback not in texts
+    assert all("{" not in text and text[0].isupper() for text in texts)
+    assert "2" in texts[0] and "2" in texts[2] and "3" in texts[3]
+    assert i18n.card_name("9D") in texts[0] and i18n.suit_name("D") in texts[3]
