@@ -37,8 +37,9 @@ def hint_for(view: PlayerView, rng: random.Random, iterations: int = HINT_ITERAT
     return explain(view, hint_bot(iterations).choose(view, rng))
 
 
-def explain(view: PlayerView, move: Move) -> Hint:
-    """Why ``move`` is a good move from ``view``, as a reason code and its details."""
+def explain(view: PlayerView, move: Move, instead: Move | None = None) -> Hint:
+    """Why ``move`` is a good move from ``view``, as a reason code and its details; with ``instead`` (the
+    move the person made, in a review), a reason about keeping a card may name the card that move gave up."""
     tables = tables_for(view.rules)
     wild = tables.wild
     hand = view.hand
@@ -72,7 +73,50 @@ def explain(view: PlayerView, move: Move) -> Hint:
         return Hint(move, "change_suit", {"card": card, "suit": SUIT_OF[card], "count": suits[SUIT_OF[card]]})
     if tables.value[card] >= HIGH_VALUE:
         return Hint(move, "shed_points", {"card": card, "points": tables.value[card]})
-    return Hint(move, "best_chance", {"card": card})
+    return _concrete_reason(view, move, instead, suits, wild) or Hint(move, "best_chance", {"card": card})
+
+
+def _concrete_reason(view: PlayerView, move: Move, instead: Move | None, suits: list[int], wild) -> Hint | None:
+    """A reason for playing a plain card that is true of this position, if one is: it keeps the card the
+    other move gave up, which matches more of the hand; it strands fewer cards than any other play; or it
+    keeps play in the longest suit."""
+    card, hand = move.card, view.hand
+    if instead is not None and instead.kind == "play" and instead.card != card and not wild[instead.card] \
+            and instead.card < FIRST_JOKER:
+        others = [c for c in hand if c not in (card, instead.card)]
+        kept_matches = _matches(instead.card, others, wild)
+        if kept_matches >= 2 and kept_matches > _matches(card, others, wild):
+            return Hint(move, "keep_matching", {"card": card, "kept": instead.card, "count": kept_matches})
+    plays = {action // 5 for action in view.legal_actions if action < DRAW}
+    if len(plays) > 1:
+        stranded = {play: _stranded([c for c in hand if c != play], wild) for play in plays}
+        if all(stranded[card] < count for play, count in stranded.items() if play != card):
+            return Hint(move, "fewest_stranded", {"card": card, "count": stranded[card]})
+    suit = SUIT_OF[card]
+    same_for_instead = instead is not None and instead.kind == "play" and instead.card < FIRST_JOKER \
+        and not wild[instead.card] and SUIT_OF[instead.card] == suit   # would say nothing against that move
+    if suit == view.suit and suits[suit] >= 2 and not same_for_instead \
+            and all(suits[suit] > suits[s] for s in range(4) if s != suit):
+        return Hint(move, "keep_long_suit", {"card": card, "suit": suit, "count": suits[suit]})
+    return None
+
+
+def _follows(card: int, other: int) -> bool:
+    """Whether ``other`` may be played on ``card`` by suit or rank (wild cards aside)."""
+    if card >= FIRST_JOKER or other >= FIRST_JOKER:
+        return False
+    return SUIT_OF[card] == SUIT_OF[other] or RANK_OF[card] == RANK_OF[other]
+
+
+def _matches(card: int, others, wild) -> int:
+    """How many of ``others`` (wild cards aside) share the suit or rank of ``card``."""
+    return sum(1 for other in others if not wild[other] and _follows(card, other))
+
+
+def _stranded(cards, wild) -> int:
+    """How many plain cards of ``cards`` no other card of ``cards`` may follow (only a wild card could)."""
+    return sum(1 for i, card in enumerate(cards) if not wild[card] and card < FIRST_JOKER
+               and not any(_follows(card, other) for j, other in enumerate(cards) if j != i and not wild[other]))
 
 
 def _suit_counts(cards, wild) -> list[int]:

@@ -121,6 +121,10 @@ class HandReview:
         """How many decisions were the best move (or as good)."""
         return sum(1 for decision in self.decisions if decision.matched)
 
+    def number(self, decision: DecisionReview) -> int:
+        """Which of the hand's reviewed decisions this one was, counting from 1."""
+        return next(i for i, d in enumerate(self.decisions, start=1) if d is decision)
+
     def costliest(self, count: int = SHOWN) -> list[DecisionReview]:
         """The costly decisions, costliest first (at most ``count``)."""
         costly = [decision for decision in self.decisions if decision.costly]
@@ -194,7 +198,7 @@ def why_better(view: PlayerView, best: Move, made: Move, best_win: float) -> tup
     to win the hand after ``best``; 1 when it went out in every world)."""
     if best.kind == "play" and len(view.hand) == 1 and made != best and best_win == 1.0:
         return "could_go_out", {"card": best.card}
-    hint = explain(view, best)
+    hint = explain(view, best, instead=made)
     return hint.reason, dict(hint.params)
 
 

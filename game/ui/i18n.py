@@ -257,6 +257,22 @@ def hint_text(hint) -> str:
         points = int(params.get("points", 0))
         return _capital(_("play the {card}: it would cost you {points} points if you were caught with it.")
                         .format(card=card, points=points))
+    if reason == "keep_matching":
+        kept = card_name(card_to_str(params["kept"]))
+        return _capital(ngettext("play the {card} and keep the {kept}: {count} other card of yours matches it.",
+                                 "play the {card} and keep the {kept}: {count} other cards of yours match it.",
+                                 count).format(card=card, kept=kept, count=count))
+    if reason == "fewest_stranded":
+        if not count:
+            return _capital(_("play the {card}: every card you keep still has another of yours to follow it.")
+                            .format(card=card))
+        return _capital(ngettext("play the {card}: it leaves only {count} card that none of yours can follow.",
+                                 "play the {card}: it leaves only {count} cards that none of yours can follow.",
+                                 count).format(card=card, count=count))
+    if reason == "keep_long_suit":
+        return _capital(ngettext("play the {card}: it keeps you in {suit}, your longest suit ({count} more).",
+                                 "play the {card}: it keeps you in {suit}, your longest suit ({count} more).",
+                                 count).format(card=card, suit=suit, count=count))
     return _capital(_("play the {card}: it gives you the best chance from here.").format(card=card))
 
 
@@ -280,16 +296,30 @@ def move_text(move) -> str:
 
 #: A gap in the chance to win the hand smaller than this (in percentage points) is told in points instead.
 WIN_CHANCE_WORTH_TELLING = 2
+#: Under penalty scoring, a gap in the penalty points expected from this many points is told with the chances.
+PENALTY_POINTS_WORTH_TELLING = 2
+
+
+def percent_text(percent: int) -> str:
+    """A whole percentage as the player's language writes it ("30%", "30 %")."""
+    return _("{percent}%").format(percent=percent)
 
 
 def review_cost_text(decision, penalty_scoring: bool) -> str:
-    """What a reviewed decision cost, in words: the chance to win the hand given away, or points."""
+    """What a reviewed decision cost, in words: the two chances to win the hand side by side (and, in a
+    game scored in penalty points, the penalty points more to expect), or the points alone."""
     made, best = round(decision.made_win * 100), round(decision.best_win * 100)
-    if best - made >= WIN_CHANCE_WORTH_TELLING:
-        return _("About {gap}% less chance to win the hand ({made}%, the better move {best}%)").format(
-            gap=best - made, made=made, best=best)
     points = round(decision.made_points - decision.best_points) if penalty_scoring else \
         round(decision.best_points - decision.made_points)
+    if best - made >= WIN_CHANCE_WORTH_TELLING:
+        made, best = percent_text(made), percent_text(best)
+        if penalty_scoring and points >= PENALTY_POINTS_WORTH_TELLING:
+            return ngettext("Your chance to win the hand: {made} instead of {best}, "
+                            "and about {points} more penalty point to expect",
+                            "Your chance to win the hand: {made} instead of {best}, "
+                            "and about {points} more penalty points to expect", points).format(
+                made=made, best=best, points=points)
+        return _("Your chance to win the hand: {made} instead of {best}").format(made=made, best=best)
     if points >= 1:
         if penalty_scoring:
             return ngettext("About {points} more penalty point to expect from the hand",

@@ -103,3 +103,61 @@ def test_a_table_of_computers_offers_no_review(app, ui):
     result.auto = None
     ui.step(2)
     assert result.review_button is None and not ui.has_button("Review hand")
+
+
+def test_the_finished_review_shows_each_hand_sorted_as_the_table_with_readable_corners_rings_on_top_and_when(
+        app, ui, monkeypatch):
+    from game.ui.table.board import display_order
+    from game.ui.table.review import CORNER_SHOWN, HandReviewScene
+
+    table, result = finished_hand(app)
+    ui.step(30)
+    ui.key(pygame.K_r)
+    scene = app.scenes.top
+    until_reviewed(ui, scene)
+    drawn = []
+    render = scene.text.render
+    monkeypatch.setattr(scene.text, "render", lambda text, *a, **k: drawn.append(text) or render(text, *a, **k))
+    scene.draw(app.screen)
+    costliest = scene.review.costliest()
+    assert len(scene.hand_spots) == len(costliest) == 3
+    for decision, spots in zip(costliest, scene.hand_spots):
+        view = decision.view
+        assert [card for card, _ in spots] == display_order(view.hand, view.rules)
+        for (_, left), (_, right) in zip(spots, spots[1:]):
+            assert right.left - left.left >= int(CORNER_SHOWN * left.w) - 1   # the corner shows
+        total = len(scene.review.decisions)
+        assert f"Decision {scene.review.number(decision)} of {total}" in drawn
+    assert {decision.made.card for decision in costliest} & {card for s in scene.hand_spots for card, _ in s}
+    for colour, ring in scene.ring_spots:          # the ring's right edge is not under the next card
+        edge = ring.inflate(4, 4)
+        assert tuple(app.screen.get_at((edge.right - 2, edge.centery)))[:3] == tuple(colour)[:3]
+    numbers = [scene.review.number(d) for d in scene.review.decisions]
+    assert numbers == list(range(1, total + 1))
+    assert isinstance(scene, HandReviewScene) and table.hand_reviews
+
+
+def test_opening_the_same_hands_review_again_shows_it_at_once_without_working_it_out_again(app, ui, monkeypatch):
+    from game.ui.table import review as review_module
+
+    _table, result = finished_hand(app)
+    ui.step(30)
+    ui.key(pygame.K_r)
+    first = app.scenes.top
+    until_reviewed(ui, first)
+    ui.key(pygame.K_ESCAPE)
+    assert app.scenes.top is result
+    started = []
+    monkeypatch.setattr(review_module, "hand_review_job", lambda *a, **k: started.append(a))
+    ui.key(pygame.K_r)
+    second = app.scenes.top
+    assert second is not first and isinstance(second, review_module.HandReviewScene)
+    assert not started and second.job is None                      # nothing worked out again
+    assert second.review is first.review and second.shown_fraction == 1.0
+    assert second.progress == (len(first.review.decisions),) * 2
+    drawn = []
+    render = second.text.render
+    monkeypatch.setattr(second.text, "render", lambda text, *a, **k: drawn.append(text) or render(text, *a, **k))
+    ui.step(1)
+    second.draw(app.screen)
+    assert len(second.item_rects) == 3 and not any(text.startswith("Looking at") for text in drawn)

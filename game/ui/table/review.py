@@ -2,10 +2,12 @@
 
 ``HandReviewScene(app, table, hand_number)`` starts a ``ReviewJob`` (two worker processes) and
 draws a progress bar while it works, then a one-line summary and, for each of the three
-costliest decisions, the position (the pile with any named suit, the person's hand with the
-card played and the better one marked, every opponent's card count), the move made, the
+costliest decisions, the position (which decision of the hand it was, the pile with any named
+suit, the person's hand sorted as the table sorts it with the card played and the better one
+marked, every opponent's card count), the move made, the
 better move with its reason and what the difference cost. A hand without a costly decision
-gets a warm word instead. Back, Escape or Enter return to the hand result.
+gets a warm word instead. Back, Escape or Enter return to the hand result; a finished review is
+kept on the table scene, so opening the same hand's review again shows it at once.
 """
 from __future__ import annotations
 
@@ -20,10 +22,22 @@ from ..look.palette import (BLACK, CREAM, GOLD, GOLD_DEEP, GOLD_LIGHT, PALE_GOLD
                             RESULT_NOTE, RESULT_SUBTITLE, REVIEW_MADE_RING, REVIEW_TRACK, SEAT_COLORS, SUIT_DISC,
                             SUIT_DISC_RIM)
 from ..scene import AMBIENT_FPS, IDLE_FPS
+from .board import display_order
 from .results import ResultPanelScene
 
 #: How fast the drawn bar catches up with the work done (fraction of the gap per second).
 BAR_CATCH_UP = 8.0
+#: The least a card of the reviewed hand shows of itself under the next one (its corner: rank and suit).
+CORNER_SHOWN = 0.34
+
+
+def kept_reviews(table) -> dict:
+    """The finished reviews of ``table``'s hands by ``(hand number, session version)``, kept on the table
+    scene so that opening the same hand's review again shows it at once (a new move makes a new key)."""
+    reviews = getattr(table, "hand_reviews", None)
+    if reviews is None:
+        reviews = table.hand_reviews = {}
+    return reviews
 
 
 class HandReviewScene(ResultPanelScene):
@@ -37,14 +51,32 @@ class HandReviewScene(ResultPanelScene):
         self.shown_fraction = 0.0   # the bar as drawn, easing towards the work done
         #: As last drawn: each decision's box (the layout tests read them).
         self.item_rects: list[pygame.Rect] = []
+        #: ... each item's hand as ``(card, rect)`` in drawing order, and the rings as ``(colour, rect)``.
+        self.hand_spots: list[list[tuple[int, pygame.Rect]]] = []
+        self.ring_spots: list[tuple[tuple, pygame.Rect]] = []
 
     # ----- life cycle ---------------------------------------------------------------------------
 
+    @property
+    def review_key(self) -> tuple[int, int]:
+        """The hand and the session's version this review is of."""
+        return self.hand_number, self.table.session.version
+
     def on_enter(self) -> None:
         if self.job is None and self.review is None:
-            self.job = hand_review_job(self.table.match, self.table.human, self.hand_number)
-            self.review = self.job.poll()
+            self.review = kept_reviews(self.table).get(self.review_key)
+            if self.review is not None:
+                self.shown_fraction = 1.0   # worked out before: no progress to show
+            else:
+                self.job = hand_review_job(self.table.match, self.table.human, self.hand_number)
+                self._keep(self.job.poll())
         super().on_enter()
+
+    def _keep(self, review) -> None:
+        self.review = review
+        if review is not None:
+            kept_reviews(self.table)[self.review_key] = review
+            self.job = None
 
     def on_exit(self) -> None:
         super().on_exit()
@@ -86,9 +118,7 @@ class HandReviewScene(ResultPanelScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.review is None and self.job is not None:
-            self.review = self.job.poll()
-            if self.review is not None:
-                self.job = None
+            self._keep(self.job.poll())
         done, total = self.progress
         target = done / total if total else 1.0
         self.shown_fraction += (target - self.shown_fraction) * min(1.0, dt * BAR_CATCH_UP)
@@ -107,7 +137,7 @@ class HandReviewScene(ResultPanelScene):
         panel = self.panel.move(0, offset)
         title = self.text.render(_("Hand review"), self.px(32), GOLD, bold=True, shadow=True)
         title_rect = surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(14))))
-        self.item_rects = []
+        self.item_rects, self.hand_spots, self.ring_spots = [], [], []
         if self.review is None or self.shown_fraction < 1.0:
             self._draw_progress(surface, panel, title_rect.bottom)
             return
@@ -209,22 +239,35 @@ class HandReviewScene(ResultPanelScene):
             surface.blit(icon, icon.get_rect(center=center))
         hand_left = pile_rect.right + self.px(18)
         hand_right = inner.left + position_w
-        cards = list(view.hand)
-        spacing = max(2.0, min(card_w * 0.7, (hand_right - hand_left - card_w) / max(1, len(cards) - 1)))
+        cards = display_order(view.hand, view.rules)   # as the table shows the person's hand
+        room = hand_right - hand_left
+        hand_w = max(12, min(card_w, int(room / (1 + CORNER_SHOWN * max(0, len(cards) - 1)))))
+        spacing = max(2.0, min(hand_w * 0.7, (room - hand_w) / max(1, len(cards) - 1)))
         made_card = decision.made.card if decision.made.kind == "play" else None
         best_card = decision.best.card if decision.best.kind == "play" else None
-        caption = self.text.fit(_("Your hand"), caption_size, hand_right - hand_left, color=RESULT_NOTE)
-        surface.blit(caption, caption.get_rect(bottomleft=(hand_left, cards_top - self.px(6))))
+        caption = self.text.fit(_("Your hand"), caption_size, room // 2, color=RESULT_NOTE)
+        caption_rect = surface.blit(caption, caption.get_rect(bottomleft=(hand_left, cards_top - self.px(6))))
+        when = _("Decision {number} of {total}").format(number=self.review.number(decision),
+                                                         total=len(self.review.decisions))
+        when_img = self.text.fit(when, caption_size, hand_right - caption_rect.right - self.px(10),
+                                 color=PALE_GOLD, bold=True)
+        surface.blit(when_img, when_img.get_rect(bottomright=(hand_right, caption_rect.bottom)))
+        rings, spots = [], []
         for i, card in enumerate(cards):
-            image = table.images.image(card_to_str(card), card_w, table.four_color, table.back_style, bases)
-            spot = image.get_rect(topleft=(int(hand_left + i * spacing), cards_top))
+            image = table.images.image(card_to_str(card), hand_w, table.four_color, table.back_style, bases)
+            spot = image.get_rect(topleft=(int(hand_left + i * spacing), cards_top + card_h - image.get_height()))
             if card in (made_card, best_card):
                 spot.move_ip(0, -self.px(4))
             surface.blit(image, spot)
+            spots.append((card, spot))
             if card == best_card:
-                pygame.draw.rect(surface, GOLD, spot.inflate(4, 4), 3, border_radius=max(3, card_w // 10))
+                rings.append((GOLD, spot))
             elif card == made_card:
-                pygame.draw.rect(surface, REVIEW_MADE_RING, spot.inflate(4, 4), 3, border_radius=max(3, card_w // 10))
+                rings.append((REVIEW_MADE_RING, spot))
+        for colour, spot in rings:   # on top of every card, so the next card never hides a ring
+            pygame.draw.rect(surface, colour, spot.inflate(4, 4), 3, border_radius=max(3, hand_w // 10))
+        self.hand_spots.append(spots)
+        self.ring_spots += rings
         self._draw_counts(surface, decision, pygame.Rect(x, cards_top + card_h + self.px(6),
                                                          hand_right - x, counts_h), caption_size)
         # The words: the move made, the better move and why, what it cost.
