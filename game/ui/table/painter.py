@@ -17,13 +17,14 @@ from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, 
                             LOG_CAPTION, LOG_NEWEST, LOG_OLDER, LOG_PANEL, LOG_RECENT, LOG_RULE,
                             OUTLINE_BROWN, PANEL_WOOD, PENALTY_RED, PLATE_IDLE, PLATE_RIM, PLATE_WOOD,
                             SEAT_AVATAR_RING, SEAT_AVATAR_RING_ACTIVE, SEAT_COLORS, SEAT_INFO, SEAT_INFO_IDLE,
-                            SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, SUIT_RED, SUIT_RED_IN_LOG, TOAST_PANEL,
-                            TOAST_RIM, TOAST_TEXT, UNKNOWN_LEVEL, WHITE)
+                            SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, SUIT_RED, SUIT_RED_IN_LOG, UNKNOWN_LEVEL,
+                            WHITE)
 from .animation import speed_factor
 from .badges import draw_badges
 from .layout import Layout
 from .sprites import CardSprite
 from .suit_chooser import suit_label
+from .toast import draw_toast
 
 from game.session import HUMAN
 from game.ui.i18n import _, level_name, ngettext
@@ -90,7 +91,7 @@ class TablePainter:
         self._draw_penalty(surface, lay)
         self._draw_flash_labels(surface, lay)
         self._draw_log(surface, lay)
-        self._draw_toast(surface, lay)
+        draw_toast(surface, self.text, self.effects, lay)
         drag = scene.input.drag
         if drag is not None and drag.moved:
             self._draw_sprite(surface, drag.sprite, lay)
@@ -466,25 +467,3 @@ class TablePainter:
         surface.blit(panel, rect)
         surface.blit(t_img, t_img.get_rect(midtop=(rect.centerx, rect.top + 2)))
         surface.blit(h_img, h_img.get_rect(midbottom=(rect.centerx, rect.bottom - 3)))
-
-    def _draw_toast(self, surface, lay: Layout) -> None:
-        if self.effects.toast is None:
-            return
-        text, timer = self.effects.toast
-        fs = int(lay.font_size * 1.0)
-        img = self.text.fit(text, fs, int(lay.size[0] * 0.6), color=TOAST_TEXT, bold=True)
-        rect = img.get_rect()
-        rect.inflate_ip(lay.margin * 2 + 8, lay.margin + 8)
-        y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22 - lay.font_size * 3.4
-        rect.midbottom = (lay.ring_center[0], int(y))
-        alpha = int(255 * min(1.0, timer.left / 0.4, timer.age / 0.12 if timer.age < 0.12 else 1.0))
-        # A refusal is red; a hint is the table's wood and gold.
-        fill, rim = (PANEL_WOOD, GOLD) if self.effects.toast_kind == "hint" else (TOAST_PANEL, TOAST_RIM)
-        panel = shapes.rounded_panel(rect.size, rect.h // 2, (*fill, 235), (*rim, 255), 2)
-        if alpha < 255:
-            panel = panel.copy()
-            panel.set_alpha(alpha)
-            img = img.copy()
-            img.set_alpha(alpha)
-        surface.blit(panel, rect)
-        surface.blit(img, img.get_rect(center=rect.center))

@@ -316,6 +316,7 @@ class TableScene(PaintedTable, Scene):
         try:
             if not self.app.settings.allow_undo:
                 raise UndoRefused("switched_off", "undo is switched off in the settings")
+            was_practice = self.session.practice
             self.session.undo()
         except UndoRefused as refusal:
             self.effects.show_toast(undo_refusal_text(refusal))
@@ -328,7 +329,11 @@ class TableScene(PaintedTable, Scene):
         self.input.selected = -1
         self.ai_wait = self.pace
         self.waiting_for_player = None
-        self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
+        if was_practice:
+            self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
+        else:  # the first take-back: say what it costs, once
+            self.effects.show_toast(_("Taking back a move makes this match practice: its results count apart "
+                                      "in your statistics."), seconds=6.0, kind="hint")
 
     def open_history(self) -> None:
         """Every move of the match so far, scrollable (Y, or a click on the log)."""

@@ -1,4 +1,4 @@
-"""The polish after a player's-eye test: quick matches, undo and practice, the hint, Escape at the result."""
+"""Quick matches: every game can be played as one hand or a few, whatever its usual end."""
 from __future__ import annotations
 
 import pytest
