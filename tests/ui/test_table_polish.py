@@ -1,0 +1,62 @@
+"""The table after a player's-eye test: undo and practice, the Undo button's state, the hint, Escape at the result."""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.rules import Match, Move
+from game.store import StatisticsStore
+from game.ui.scenes.statistics import StatisticsScene
+from tests.ui.test_table import (C8, app, card_point, click, find_seed, key, open_table, playable,  # noqa: F401
+                                 run_until, step)
+
+PRACTICE_NOTICE = ("Taking back a move makes this match practice: its results count apart in your statistics.")
+
+
+def play_a_card_and_wait_for_my_turn(app, table) -> None:
+    card = sorted(playable(table.match))[0]
+    click(app, card_point(table, card))
+    if table.chooser is not None:
+        key(app, pygame.K_h)  # name hearts
+    run_until(app, lambda: table.human_turn() or table.match.hand.over, limit=20)
+
+
+def test_the_first_take_back_says_the_match_is_now_practice_and_later_ones_do_not(app):
+    app.settings = dataclasses.replace(app.settings, animation_speed="fast", computer_speed="fast")
+    table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
+    assert not table.session.practice
+    play_a_card_and_wait_for_my_turn(app, table)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert table.session.practice
+    assert table.effects.toast[0] == PRACTICE_NOTICE
+    play_a_card_and_wait_for_my_turn(app, table)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert table.effects.toast[0] == "Taken back: your last move and everything since."
+
+
+def test_the_practice_notice_is_drawn_whole_on_a_small_window(app):
+    from game.ui.table.toast import toast_image
+
+    app.resize((960, 600))
+    table = open_table(app, C8, seed=3)
+    lay = table.board.layout
+    image = toast_image(table.text, PRACTICE_NOTICE, int(lay.font_size), int(lay.size[0] * 0.6))
+    one_line = table.text.render(PRACTICE_NOTICE, int(lay.font_size), bold=True)
+    assert image.get_width() <= lay.size[0] * 0.6
+    assert image.get_height() >= one_line.get_height() * 2, "the long notice goes on two lines, not cut"
+
+
+def test_the_statistics_note_says_what_practice_means_only_when_a_practice_row_shows(app):
+    store = StatisticsStore(app.folders)
+    store.record_hand("crazy_eights", "hard", True, 0, True)
+    app.push(StatisticsScene(app))
+    step(app)
+    assert "Practice" not in app.scenes.top.note.html_text
+    store.record_hand("crazy_eights", "practice", True, 0, True)
+    app.scenes.pop()
+    app.push(StatisticsScene(app))
+    step(app)
+    scene = app.scenes.top
+    assert "Practice" in [cell.text for cell in scene.cells]
+    assert "Practice: matches in which you took back a move" in scene.note.html_text
