@@ -60,3 +60,40 @@ def test_the_statistics_note_says_what_practice_means_only_when_a_practice_row_s
     scene = app.scenes.top
     assert "Practice" in [cell.text for cell in scene.cells]
     assert "Practice: matches in which you took back a move" in scene.note.html_text
+
+
+def test_the_undo_button_is_lit_only_when_undo_would_be_allowed(app):
+    app.settings = dataclasses.replace(app.settings, animation_speed="fast", computer_speed="fast")
+    table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
+    undo = table.input.buttons["undo"]
+    assert undo.visible and not undo.is_enabled
+    assert undo.tool_tip_text == "There is no move of yours to take back in this hand."
+    # Greyed out, it still says why when the pointer rests on it.
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=undo.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.mouse.set_pos(undo.rect.center)   # pygame_gui reads the pointer from pygame.mouse
+    step(app, 20, dt=0.1)
+    assert undo.tool_tip is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 300), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.mouse.set_pos((5, 300))
+    step(app, 2)
+    play_a_card_and_wait_for_my_turn(app, table)
+    step(app)
+    assert undo.is_enabled and undo.tool_tip_text == "Take back your last move (Ctrl+Z)"
+    click(app, undo.rect.center)
+    step(app, 2)
+    assert table.session.practice and not undo.is_enabled
+
+
+def test_the_undo_state_is_worked_out_once_per_position_not_every_frame(app, monkeypatch):
+    import game.ui.table.scene as table_scene
+
+    table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
+    asked = []
+    real = table_scene.undo_refusal
+    monkeypatch.setattr(table_scene, "undo_refusal", lambda *a: asked.append(table.session.version) or real(*a))
+    table.input.undo_checked_for = None
+    step(app, 30)
+    assert len(asked) == 1
+    table.human_move(Move("draw") if Move("draw") in table.match.legal_moves() else Move.play(playable(table.match)[0]))
+    step(app, 3)
+    assert len(asked) >= 2 and len(asked) == len(set(asked)), "once for each position, no more"

@@ -16,7 +16,7 @@ from collections import deque
 import pygame
 
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
-from game.session import UndoRefused
+from game.session import UndoRefused, undo_refusal
 from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
@@ -411,6 +411,11 @@ class TableScene(PaintedTable, Scene):
         kinds = view.move_kinds | {"hint"} if self.chooser is None and view.my_turn else frozenset()
         if self.session.human is not None and self.app.settings.allow_undo:
             kinds = kinds | {"undo"}
+            # What undo would say changes only with the position: worked out once per session version.
+            if self.input.undo_checked_for != self.session.version:
+                self.input.undo_checked_for = self.session.version
+                refusal = undo_refusal(self.session.history, self.session.human)
+                self.input.explain_undo(None if refusal is None else undo_refusal_text(refusal))
         self.input.update_buttons(kinds)
 
     def _show_result(self) -> None:
