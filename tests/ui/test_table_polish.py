@@ -4,8 +4,9 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+import pytest
 
-from game.rules import Match, Move
+from game.rules import Match, Move, preset
 from game.store import StatisticsStore
 from game.ui.scenes.statistics import StatisticsScene
 from tests.ui.test_table import (C8, app, card_point, click, find_seed, key, open_table, playable,  # noqa: F401
@@ -97,3 +98,45 @@ def test_the_undo_state_is_worked_out_once_per_position_not_every_frame(app, mon
     table.human_move(Move("draw") if Move("draw") in table.match.legal_moves() else Move.play(playable(table.match)[0]))
     step(app, 3)
     assert len(asked) >= 2 and len(asked) == len(set(asked)), "once for each position, no more"
+
+
+def hand_result_over(app, players: int = 4):
+    """A table whose first hand has just ended, with its hand result on top."""
+    from game.ui.table.results import HandResultScene
+
+    rules = preset("crazy_eights", players)
+    table = open_table(app, rules, seed=5)
+    for _turn in range(3000):
+        if table.match.hand.over:
+            break
+        table.session.apply(table.match.legal_moves()[0])
+    table._hand_finished()
+    run_until(app, lambda: isinstance(app.scenes.top, HandResultScene))
+    return table, app.scenes.top
+
+
+def test_escape_at_the_hand_result_opens_the_pause_menu_and_resume_comes_back(app):
+    from game.ui.scenes.pause import PauseScene
+
+    table, result = hand_result_over(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseScene) and app.scenes.top.table is table
+    key(app, pygame.K_ESCAPE)  # Escape resumes: back to the result, still waiting for Next hand
+    assert app.scenes.top is result
+    click(app, result.menu_button.rect.center)
+    step(app, 3)  # pygame_gui tells the scene about the press on a later frame
+    assert isinstance(app.scenes.top, PauseScene)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_nothing_covers_the_menu_button_at_the_hand_result(app, size):
+    app.resize(size)
+    _table, result = hand_result_over(app, players=7)
+    step(app, 30)
+    menu = result.menu_button
+    assert menu.visible and app.screen.get_rect().contains(menu.rect)
+    assert not result.panel.colliderect(menu.rect)
+    for widget in result.widgets:
+        if widget is not menu and widget.visible:
+            assert not widget.rect.colliderect(menu.rect), widget
+    assert result.panel.bottom <= size[1]
