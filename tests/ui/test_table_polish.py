@@ -140,3 +140,28 @@ def test_nothing_covers_the_menu_button_at_the_hand_result(app, size):
         if widget is not menu and widget.visible:
             assert not widget.rect.colliderect(menu.rect), widget
     assert result.panel.bottom <= size[1]
+
+
+def test_the_suit_the_person_named_is_named_by_you_in_every_language(app):
+    from game.session import table_view
+    from game.ui.i18n import set_language
+    from game.ui.table.painter import named_caption
+
+    rules = preset("crazy_eights", 3)
+    seed = find_seed(rules, lambda m: any(mv.suit is not None for mv in m.legal_moves()))
+    table = open_table(app, rules, seed)
+    wild = next(mv for mv in table.match.legal_moves() if mv.suit is not None)
+    table.human_move(wild)
+    assert table.session.view().named_by == 0
+    assert named_caption(table.session.view()) == "named by you"
+    view = table.session.view()
+    computer = dataclasses.replace(view, named_by=1)
+    assert named_caption(computer) == f"named by {view.seats[1].name}"
+    try:
+        for language in ("de", "el", "nb"):
+            set_language(language)
+            words = named_caption(view)
+            assert words and words != "named by you" and "{" not in words
+            assert view.seats[0].name not in words  # not "named by You" in another language
+    finally:
+        set_language("en")

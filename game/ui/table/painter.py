@@ -150,9 +150,7 @@ class TablePainter:
                                  shadow=True)
         surface.blit(label, label.get_rect(midtop=(cx, cy + r + 4)))
         if hand.nominated:
-            named_by = hand.named_by
-            text = (_("named by {name}").format(name=hand.seats[named_by].name) if named_by is not None
-                    else _("named"))
+            text = named_caption(hand)
             named = self.text.render(text, max(10, int(lay.font_size * 0.78)), GOLD, shadow=True)
             surface.blit(named, named.get_rect(midtop=(cx, cy + r + 4 + label.get_height())))
 
@@ -467,3 +465,14 @@ class TablePainter:
         surface.blit(panel, rect)
         surface.blit(t_img, t_img.get_rect(midtop=(rect.centerx, rect.top + 2)))
         surface.blit(h_img, h_img.get_rect(midbottom=(rect.centerx, rect.bottom - 3)))
+
+
+def named_caption(view) -> str:
+    """Who named the suit, for the caption under the medallion ("named by you" for the person)."""
+    named_by = view.named_by
+    if named_by is None:
+        return _("named")
+    seat = view.seats[named_by]
+    if seat.kind == HUMAN:
+        return _("named by you")
+    return _("named by {name}").format(name=seat.name)
