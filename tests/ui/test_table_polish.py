@@ -165,3 +165,23 @@ def test_the_suit_the_person_named_is_named_by_you_in_every_language(app):
             assert view.seats[0].name not in words  # not "named by You" in another language
     finally:
         set_language("en")
+
+
+def test_the_hinted_card_loses_its_outline_once_another_card_is_played(app):
+    def two_plain_plays(match):
+        return len(playable(match)) >= 2
+
+    table = open_table(app, C8, find_seed(C8, two_plain_plays))
+    key(app, pygame.K_h)
+    run_until(app, lambda: table.hint_for is None)
+    hint_text_shown = table.effects.toast[0]
+    if table.input.selected < 0:
+        pytest.skip("this position's hint is not a card")
+    hinted = table.my_sprites()[table.input.selected].card
+    other = next(card for card in playable(table.match) if card != hinted)
+    click(app, card_point(table, other))
+    step(app, 2)
+    assert table.input.selected == -1
+    assert not any(sprite.selected for sprite in table.my_sprites()), "no card keeps the hint's outline"
+    assert table.effects.toast is None or table.effects.toast[0] != hint_text_shown
+

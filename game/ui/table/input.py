@@ -49,6 +49,8 @@ class TableInput:
         self.mouse = (0, 0)
         self.last_click = (-10.0, (0, 0))
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        #: The session version whose hint chose the selected card (None: the player chose it, or nobody).
+        self.hinted_for: int | None = None
         #: The session version the Undo button's state was worked out for (None: work it out again).
         self.undo_checked_for: int | None = None
 
@@ -180,6 +182,7 @@ class TableInput:
         return False
 
     def _step_selection(self, sprites, step: int) -> None:
+        self.hinted_for = None  # the player moves the selection on: it is theirs now
         if self.selected >= 0:
             self.selected = (self.selected + step) % len(sprites)
             return
