@@ -185,3 +185,54 @@ def test_the_hinted_card_loses_its_outline_once_another_card_is_played(app):
     assert not any(sprite.selected for sprite in table.my_sprites()), "no card keeps the hint's outline"
     assert table.effects.toast is None or table.effects.toast[0] != hint_text_shown
 
+
+
+def named_suit_table(app):
+    """A table where the person has just named a suit with a wild card (the caption shows)."""
+    rules = preset("crazy_eights", 3)
+    table = open_table(app, rules, find_seed(rules, lambda m: any(mv.suit is not None for mv in m.legal_moves())))
+    table.human_move(next(mv for mv in table.match.legal_moves() if mv.suit is not None))
+    step(app, 30)
+    return table
+
+
+def test_the_direction_arrows_pass_under_the_named_by_caption(app):
+    table = named_suit_table(app)
+    surface = app.screen.copy()
+    crops = set()
+    for angle in range(0, 360, 4):
+        table.effects.ring_angle = float(angle)
+        table.painter.draw(surface)
+        words = table.painter.caption_rect
+        crops.add(pygame.image.tobytes(surface.subsurface(words), "RGB"))
+    assert len(crops) == 1, "the arrows are never drawn over the caption"
+
+
+def test_the_stock_count_shows_over_a_card_flying_onto_the_stock(app):
+    table = open_table(app, C8, seed=3)
+    step(app, 30)
+    lay = table.board.layout
+    surface = app.screen.copy()
+    table.painter.draw(surface)
+    drawn = table.painter.stock_count_rect
+    pill = drawn.inflate(-drawn.h, -6)  # inside its rounded ends and rim
+    alone = pygame.image.tobytes(surface.subsurface(pill), "RGB")
+    flying = next(s for s in table.board.sprites if s.zone == ("pile",))
+    flying.x, flying.y = lay.stock.centerx, lay.stock.centery + lay.card_h * 0.3
+    flying.z = 9999
+    table.painter.draw(surface)
+    assert pygame.image.tobytes(surface.subsurface(pill), "RGB") == alone
+
+
+def test_a_long_log_line_goes_on_two_rows_in_the_same_type(app):
+    from game.ui.table.log_lines import log_rows
+
+    table = open_table(app, C8, seed=3)
+    assets, text = app.assets, table.text
+    short = log_rows(text, assets, False, "You draw a card", 14, (255, 255, 255), 220)
+    long_rows = log_rows(text, assets, False, "The discards are shuffled into a new stock", 14, (255, 255, 255), 220)
+    assert len(short) == 1 and len(long_rows) == 2
+    assert all(row.get_height() == short[0].get_height() for row in long_rows), "not squeezed smaller"
+    assert all(row.get_width() <= 220 for row in long_rows)
+    table.log.append("The discards are shuffled into a new stock")
+    table.painter.draw(app.screen.copy())  # the log panel draws the two rows
