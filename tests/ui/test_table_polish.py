@@ -46,6 +46,13 @@ def test_the_practice_notice_is_drawn_whole_on_a_small_window(app):
     one_line = table.text.render(PRACTICE_NOTICE, int(lay.font_size), bold=True)
     assert image.get_width() <= lay.size[0] * 0.6
     assert image.get_height() >= one_line.get_height() * 2, "the long notice goes on two lines, not cut"
+    # Two lines go where the turn banner is (it waits under them), clear of the suit above.
+    from game.ui.table.toast import covers_banner
+
+    table.effects.show_toast(PRACTICE_NOTICE, seconds=6.0, kind="hint")
+    assert covers_banner(table.text, table.effects, lay)
+    table.effects.show_toast("Taken back: your last move and everything since.", kind="hint")
+    assert not covers_banner(table.text, table.effects, lay)
 
 
 def test_the_statistics_note_says_what_practice_means_only_when_a_practice_row_shows(app):

@@ -25,7 +25,7 @@ from .layout import Layout
 from .log_lines import log_line, log_rows
 from .sprites import CardSprite
 from .suit_chooser import suit_label
-from .toast import draw_toast
+from .toast import covers_banner, draw_toast
 
 from game.session import HUMAN
 from game.ui.i18n import _, level_name, ngettext
@@ -421,7 +421,7 @@ class TablePainter:
 
     def _draw_banner(self, surface, lay: Layout) -> None:
         banner = self.banner_text()
-        if banner is None:
+        if banner is None or covers_banner(self.text, self.effects, lay):
             return
         title, hint = banner
         y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22
