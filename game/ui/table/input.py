@@ -18,7 +18,6 @@ from game.rules import Move
 from game.ui.i18n import _
 
 from ..widgets.explained import ExplainedButton
-
 from .sprites import CardSprite
 
 DRAG_THRESHOLD = 6       # pixels before a press becomes a drag
