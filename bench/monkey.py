@@ -38,6 +38,9 @@ class Monkey:
         self.pygame = pygame
         self.app = app
         self.rng = random.Random(seed)
+        # When to jump and where come from a stream of their own, so that a screen with one widget
+        # more (which changes what the clicks draw from ``rng``) does not change the scenes visited.
+        self.jumps = random.Random(f"{seed}-jumps")
         self.resizes = resizes          # the share of gestures that resize the window (each repaints the felt)
         self.events = 0                 # gestures: a click or a drag counts once
         self.posted = 0                 # pygame events posted (a click is a press and a release)
@@ -71,7 +74,7 @@ class Monkey:
     def open_random_scene(self) -> None:
         """Jump to a random scene, as a player could reach it."""
         app, rng = self.app, self.rng
-        choice = rng.choice(["menu", "new_game", "settings", "rules", "statistics", "table", "pause",
+        choice = self.jumps.choice(["menu", "new_game", "settings", "rules", "statistics", "table", "pause",
                              "message", "confirm", "hand_result", "match_result", "rules_of_match",
                              "export", "import", "replay"])
         if choice == "menu":
@@ -194,7 +197,7 @@ class Monkey:
         app = self.app
         app.main_menu()
         while self.events < events:
-            if self.rng.random() < 0.01 or not len(app.scenes):
+            if self.jumps.random() < 0.01 or not len(app.scenes):
                 try:
                     self.open_random_scene()
                 except Exception:

@@ -35,6 +35,17 @@ def undo_point(history, person: int) -> int:
     raise UndoRefused("nothing_to_undo", "there is no move of yours to take back in this hand")
 
 
+def undo_refusal(history, person: int | None) -> UndoRefused | None:
+    """Why an undo would be refused now (for the screen to say so before it is asked), or None."""
+    if person is None:
+        return UndoRefused("nothing_to_undo", "nobody plays at this table")
+    try:
+        undo_point(history, person)
+    except UndoRefused as refusal:
+        return refusal
+    return None
+
+
 def rewound(match: Match, history, index: int, observer) -> Match:
     """``match`` replayed from its record up to (not including) the step ``history[index]``."""
     deal = max(i for i in range(index + 1) if history[i].seat is None)

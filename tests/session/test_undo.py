@@ -115,3 +115,23 @@ def test_a_match_with_an_undo_counts_apart_as_practice_even_after_resuming(folde
         assert [(e.preset_id, e.level) for e in statistics.entries] == [("custom", PRACTICE)]
     finally:
         resumed.close()
+
+
+def test_undo_refusal_tells_ahead_what_undo_would_answer(folders):
+    from game.session import undo_refusal
+
+    session, _before = position_for_undo(folders)
+    try:
+        assert undo_refusal(session.history, session.human) is None
+        session.undo()
+        refusal = undo_refusal(session.history, session.human)
+        assert refusal is not None and refusal.reason == "nothing_to_undo"
+        with pytest.raises(UndoRefused):
+            session.undo()
+        assert undo_refusal(session.history, None).reason == "nothing_to_undo"
+        draw = next((m for m in session.view().my_moves if m.kind == "draw"), None)
+        if draw is not None:
+            session.play(draw)
+            assert undo_refusal(session.history, session.human).reason == "card_seen"
+    finally:
+        session.close()

@@ -574,10 +574,15 @@ def test_undo_after_drawing_says_why_it_cannot(app):
     key(app, pygame.K_d)
     step(app, 2)
     record = table.match.to_record()
-    click(app, table.input.buttons["undo"].rect.center)
-    step(app, 2)  # pygame_gui tells the scene about the press on the next frame
+    reason = "A card was drawn since your last move, so it cannot be taken back."
+    undo = table.input.buttons["undo"]
+    assert undo.visible and not undo.is_enabled and undo.tool_tip_text == reason  # greyed out, saying why
+    click(app, undo.rect.center)
+    step(app, 2)  # pygame_gui tells the scene about a press on the next frame
     assert table.match.to_record() == record
-    assert table.effects.toast[0] == "A card was drawn since your last move, so it cannot be taken back."
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # the key still answers, with the reason
+    assert table.match.to_record() == record
+    assert table.effects.toast[0] == reason
 
 
 def test_the_move_history_opens_scrolls_by_wheel_and_keys_and_closes(app):

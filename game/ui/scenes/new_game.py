@@ -30,24 +30,32 @@ from ..widgets import WidgetScene
 NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
 
 
+def _quick_options() -> list[tuple[str, str, dict]]:
+    """A match of one hand or a few: any game can be played short, whatever its usual end."""
+    return ([("single", _("One hand"), {"match_end": "single_hand"})]
+            + [(f"hands:{n}", ngettext("{n} hand", "{n} hands", n).format(n=n),
+                {"match_end": "fixed_hands", "fixed_hands": n}) for n in (3, 5)])
+
+
 def match_options(preset_id: str) -> list[tuple[str, str, dict]]:
-    """(key, label, RuleSet changes) for the match-length drop-down of a preset."""
+    """(key, label, RuleSet changes) for the match-length drop-down of a preset.
+
+    The preset's own kind of end comes first (its default among them), then the quick matches.
+    """
     rules = PRESETS[preset_id]
     end = rules.match_end
     if end == "target_loses":
-        return [(f"target:{n}", _("To {n} points").format(n=n), {"target": n}) for n in (100, 200, 500)]
+        return [(f"target:{n}", _("To {n} points").format(n=n), {"target": n}) for n in (100, 200, 500)] + _quick_options()
     if end == "target_wins":
-        return [(f"target:{n}", _("First to {n}").format(n=n), {"target": n}) for n in (100, 200, 500)]
+        return [(f"target:{n}", _("First to {n}").format(n=n), {"target": n}) for n in (100, 200, 500)] + _quick_options()
     if end == "fixed_hands":
         return [(f"hands:{n}", ngettext("{n} hand", "{n} hands", n).format(n=n),
                  {"match_end": "fixed_hands", "fixed_hands": n}) for n in (1, 3, 5, 7, 10)]
     if end == "elimination":
         # RULES.md: Switch is played to elimination at 100, or over fixed hands, or as one hand.
         return ([(f"elimination:{n}", _("Out over {n}").format(n=n),
-                  {"match_end": "elimination", "target": n}) for n in (50, 100, 200)]
-                + [("hands:5", _("5 hands"), {"match_end": "fixed_hands", "fixed_hands": 5}),
-                   ("single", _("One hand"), {"match_end": "single_hand"})])
-    return [("single", _("One hand"), {"match_end": "single_hand"})]
+                  {"match_end": "elimination", "target": n}) for n in (50, 100, 200)] + _quick_options())
+    return _quick_options()
 
 
 def default_match_key(preset_id: str) -> str:

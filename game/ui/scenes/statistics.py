@@ -10,6 +10,7 @@ from pygame_gui.core import ObjectID
 
 from game.ai import LEVELS
 from game.rules import PRESETS
+from game.session import PRACTICE
 
 from ..i18n import N_, _, decimal_text, level_name, ngettext
 from ..look.paint import draw_heading
@@ -56,9 +57,10 @@ def row_cells(row) -> list[str]:
     return cells
 
 
-def footnote(directions) -> str:
+def footnote(directions, practice: bool = False) -> str:
     """What "best hand" and the streak mean, for the scoring directions of the rows shown
-    (``True``: penalty points, fewest is best; ``False``: the winner collects, most is best)."""
+    (``True``: penalty points, fewest is best; ``False``: the winner collects, most is best),
+    and what "Practice" means when such a row shows."""
     known = {direction for direction in directions if direction is not None}
     if known == {True}:
         best = _("Best hand: your fewest penalty points in one hand.")
@@ -66,7 +68,10 @@ def footnote(directions) -> str:
         best = _("Best hand: your most points in one hand.")
     else:
         best = _("Best hand: your fewest penalty points in one hand (your most points where the winner collects).")
-    return best + "  " + _("Matches won in a row: your longest run, counted as each match ends.")
+    note = best + "  " + _("Matches won in a row: your longest run, counted as each match ends.")
+    if practice:
+        note += "  " + _("Practice: matches in which you took back a move, counted apart from the others.")
+    return note
 
 
 class StatisticsScene(WidgetScene):
@@ -100,7 +105,7 @@ class StatisticsScene(WidgetScene):
         note_h = 0
         if self.rows:  # the note under the table: its height is the wrapped text's
             self.note = self.add(pygame_gui.elements.UITextBox(
-                html.escape(footnote(self.directions)), pygame.Rect(left + self.px(8), 0, table_w - self.px(16), -1),
+                html.escape(footnote(self.directions, any(row.level == PRACTICE for row in self.rows))), pygame.Rect(left + self.px(8), 0, table_w - self.px(16), -1),
                 self.manager, object_id=ObjectID(object_id="#statistics_note", class_id="@description")))
             note_h = self.note.rect.height
             self.note.set_relative_position((left + self.px(8), bottom - note_h))

@@ -17,6 +17,7 @@ from pygame_gui.core import ObjectID
 from game.rules import Move
 from game.ui.i18n import _
 
+from ..widgets.explained import ExplainedButton
 from .sprites import CardSprite
 
 DRAG_THRESHOLD = 6       # pixels before a press becomes a drag
@@ -47,6 +48,10 @@ class TableInput:
         self.mouse = (0, 0)
         self.last_click = (-10.0, (0, 0))
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        #: The session version whose hint chose the selected card (None: the player chose it, or nobody).
+        self.hinted_for: int | None = None
+        #: The session version the Undo button's state was worked out for (None: work it out again).
+        self.undo_checked_for: int | None = None
 
     # ----- events -------------------------------------------------------------------------------
 
@@ -176,6 +181,7 @@ class TableInput:
         return False
 
     def _step_selection(self, sprites, step: int) -> None:
+        self.hinted_for = None  # the player moves the selection on: it is theirs now
         if self.selected >= 0:
             self.selected = (self.selected + step) % len(sprites)
             return
@@ -228,10 +234,17 @@ class TableInput:
             tool_tip_text=_("What would a strong player do? (H)"))
         hint.hide()
         self.buttons["hint"] = hint
-        self.buttons["undo"] = pygame_gui.elements.UIButton(
+        self.buttons["undo"] = ExplainedButton(
             corner["undo"], words["undo"], manager,
             object_id=ObjectID(object_id="#table_undo", class_id="@small_button"),
             tool_tip_text=_("Take back your last move (Ctrl+Z)"))
+        self.undo_checked_for = None
+
+    def explain_undo(self, reason: str | None) -> None:
+        """Grey the Undo button out with ``reason`` as its tooltip, or light it (``reason`` None)."""
+        button = self.buttons.get("undo")
+        if button is not None:
+            button.explain(reason, _("Take back your last move (Ctrl+Z)"))
 
     def update_buttons(self, kinds) -> None:
         """Show exactly the buttons whose moves are legal now ("hint" among ``kinds`` shows the hint button)."""

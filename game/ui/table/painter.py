@@ -17,13 +17,15 @@ from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, 
                             LOG_CAPTION, LOG_NEWEST, LOG_OLDER, LOG_PANEL, LOG_RECENT, LOG_RULE,
                             OUTLINE_BROWN, PANEL_WOOD, PENALTY_RED, PLATE_IDLE, PLATE_RIM, PLATE_WOOD,
                             SEAT_AVATAR_RING, SEAT_AVATAR_RING_ACTIVE, SEAT_COLORS, SEAT_INFO, SEAT_INFO_IDLE,
-                            SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, SUIT_RED, SUIT_RED_IN_LOG, TOAST_PANEL,
-                            TOAST_RIM, TOAST_TEXT, UNKNOWN_LEVEL, WHITE)
+                            SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, UNKNOWN_LEVEL,
+                            WHITE)
 from .animation import speed_factor
 from .badges import draw_badges
 from .layout import Layout
+from .log_lines import log_line, log_rows
 from .sprites import CardSprite
 from .suit_chooser import suit_label
+from .toast import covers_banner, draw_toast
 
 from game.session import HUMAN
 from game.ui.i18n import _, level_name, ngettext
@@ -86,11 +88,12 @@ class TablePainter:
         self._draw_seats(surface, lay)
         self._draw_banner(surface, lay)
         self._draw_sprites(surface, lay)
+        self._draw_stock_count(surface, lay)
         draw_badges(surface, lay, self.view, self.text, self.images, self.four_color, scene.back_style)
         self._draw_penalty(surface, lay)
         self._draw_flash_labels(surface, lay)
         self._draw_log(surface, lay)
-        self._draw_toast(surface, lay)
+        draw_toast(surface, self.text, self.effects, lay)
         drag = scene.input.drag
         if drag is not None and drag.moved:
             self._draw_sprite(surface, drag.sprite, lay)
@@ -147,13 +150,17 @@ class TablePainter:
         surface.blit(icon, icon.get_rect(center=(cx, cy)))
         label = self.text.render(suit_label(suit), max(12, int(lay.font_size * 1.05)), CREAM, bold=True,
                                  shadow=True)
-        surface.blit(label, label.get_rect(midtop=(cx, cy + r + 4)))
+        lines = [(label, label.get_rect(midtop=(cx, cy + r + 4)))]
         if hand.nominated:
-            named_by = hand.named_by
-            text = (_("named by {name}").format(name=hand.seats[named_by].name) if named_by is not None
-                    else _("named"))
-            named = self.text.render(text, max(10, int(lay.font_size * 0.78)), GOLD, shadow=True)
-            surface.blit(named, named.get_rect(midtop=(cx, cy + r + 4 + label.get_height())))
+            named = self.text.render(named_caption(hand), max(10, int(lay.font_size * 0.78)), GOLD, shadow=True)
+            lines.append((named, named.get_rect(midtop=(cx, lines[0][1].bottom))))
+        # The caption sits on a plate so that the direction ring's arrows pass under it, not through it.
+        plate = lines[0][1].unionall([rect for _image, rect in lines[1:]]).inflate(lay.font_size, 4)
+        #: The caption's words as last drawn (the overlap test reads them).
+        self.caption_rect = lines[0][1].unionall([rect for _image, rect in lines[1:]])
+        surface.blit(shapes.rounded_panel(plate.size, plate.h // 3, (*PANEL_WOOD, 255)), plate)
+        for image, rect in lines:
+            surface.blit(image, rect)
 
     def _draw_stock(self, surface, lay: Layout) -> None:
         count = self.view.stock_count
@@ -179,11 +186,14 @@ class TablePainter:
                 glow = glow.copy()
                 glow.set_alpha(alpha)
                 surface.blit(glow, glow.get_rect(center=top.center))
-        # The count as a small pill on the stock's lower edge.
+    def _draw_stock_count(self, surface, lay: Layout) -> None:
+        """The count as a small pill on the stock's lower edge, over any card flying in (a reshuffle)."""
+        count, rect = self.view.stock_count, lay.stock
         label = self.text.render(str(count), max(11, int(lay.font_size * 0.85)), CREAM, bold=True)
         pill = pygame.Rect(0, 0, max(label.get_width() + 16, label.get_height() + 8), label.get_height() + 4)
         pill.center = (rect.centerx, rect.bottom)
-        surface.blit(shapes.rounded_panel(pill.size, pill.h // 2, (*PANEL_WOOD, 235), (*GOLD, 255), 1), pill)
+        self.stock_count_rect = pill  # as last drawn (the overlap test reads it)
+        surface.blit(shapes.rounded_panel(pill.size, pill.h // 2, (*PANEL_WOOD, 255), (*GOLD, 255), 1), pill)
         surface.blit(label, label.get_rect(center=pill.center))
 
     def _draw_penalty(self, surface, lay: Layout) -> None:
@@ -364,63 +374,23 @@ class TablePainter:
         line_h = int(fs * 1.45)
         top = rect.top + pad + heading_h + 2
         room = max(1, (rect.bottom - pad - top) // line_h)
-        lines = list(self.scene.log)[-room:]
-        y = rect.bottom - pad - line_h * len(lines)
-        for i, line in enumerate(lines):
-            age = len(lines) - 1 - i
+        # A line too long for the panel goes on two rows in the same type, not squeezed smaller.
+        rows: list[pygame.Surface] = []
+        assets = self.scene.app.assets
+        for age, line in enumerate(reversed(self.scene.log)):
             color = LOG_NEWEST if age == 0 else LOG_RECENT if age < 3 else LOG_OLDER
-            image = self.log_line(line, fs, color, rect.w - pad * 2)
+            rows[:0] = log_rows(self.text, assets, self.four_color, line, fs, color, rect.w - pad * 2)
+            if len(rows) >= room:
+                break
+        rows = rows[-room:]
+        y = rect.bottom - pad - line_h * len(rows)
+        for image in rows:
             surface.blit(image, (rect.left + pad, y + (line_h - image.get_height()) // 2))
             y += line_h
 
     def log_line(self, line: str, size: int, color, max_width: int) -> pygame.Surface:
-        """A log line with card codes drawn as rank + suit shape."""
-        assets = self.scene.app.assets
-        key = ("logline", line, size, color, max_width, self.four_color, assets.card_letters())
-        cached = self.text.cache.get(key)
-        if cached is not None:
-            return cached
-        parts = []
-        for word in line.split(" "):
-            code = word.rstrip(",.!")
-            tail = word[len(code):]
-            if len(code) in (2, 3) and code[-1] in "CDHS" and code[:-1] in (
-                    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
-                suit = "CDHS".index(code[-1])
-                ink = shapes.suit_color(suit, self.four_color, light=True)
-                if ink == SUIT_RED:
-                    ink = SUIT_RED_IN_LOG
-                parts.append(("card", assets.rank_letter(code[:-1]), suit, ink, tail))
-            else:
-                parts.append(("text", word))
-        space = self.text.render(" ", size, color).get_width()
-        images = []
-        for part in parts:
-            if part[0] == "text":
-                images.append(self.text.render(part[1], size, color))
-            else:
-                _kind, rank, suit, ink, tail = part
-                rank_img = self.text.render(rank, size, ink, bold=True)
-                icon = shapes.suit_icon(suit, int(size * 0.95), ink)
-                tail_img = self.text.render(tail, size, color) if tail else None
-                w = rank_img.get_width() + icon.get_width() + (tail_img.get_width() if tail_img else 0)
-                h = rank_img.get_height()
-                chip = pygame.Surface((w, h), pygame.SRCALPHA)
-                chip.blit(rank_img, (0, 0))
-                chip.blit(icon, (rank_img.get_width(), (h - icon.get_height()) // 2))
-                if tail_img:
-                    chip.blit(tail_img, (rank_img.get_width() + icon.get_width(), 0))
-                images.append(chip)
-        width = sum(i.get_width() for i in images) + space * max(0, len(images) - 1)
-        height = max((i.get_height() for i in images), default=size)
-        surf = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
-        x = 0
-        for image in images:
-            surf.blit(image, (x, (height - image.get_height()) // 2))
-            x += image.get_width() + space
-        if width > max_width:
-            surf = pygame.transform.smoothscale(surf, (max_width, max(1, int(height * max_width / width))))
-        return self.text.cache.put(key, surf)
+        """A log line with card codes drawn as rank + suit shape (squeezed to ``max_width``)."""
+        return log_line(self.text, self.scene.app.assets, self.four_color, line, size, color, max_width)
 
     def banner_text(self) -> tuple[str, str] | None:
         """The banner's title and hint: "your turn", or a computer move waiting to be read; else None."""
@@ -451,7 +421,7 @@ class TablePainter:
 
     def _draw_banner(self, surface, lay: Layout) -> None:
         banner = self.banner_text()
-        if banner is None:
+        if banner is None or covers_banner(self.text, self.effects, lay):
             return
         title, hint = banner
         y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22
@@ -467,24 +437,13 @@ class TablePainter:
         surface.blit(t_img, t_img.get_rect(midtop=(rect.centerx, rect.top + 2)))
         surface.blit(h_img, h_img.get_rect(midbottom=(rect.centerx, rect.bottom - 3)))
 
-    def _draw_toast(self, surface, lay: Layout) -> None:
-        if self.effects.toast is None:
-            return
-        text, timer = self.effects.toast
-        fs = int(lay.font_size * 1.0)
-        img = self.text.fit(text, fs, int(lay.size[0] * 0.6), color=TOAST_TEXT, bold=True)
-        rect = img.get_rect()
-        rect.inflate_ip(lay.margin * 2 + 8, lay.margin + 8)
-        y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22 - lay.font_size * 3.4
-        rect.midbottom = (lay.ring_center[0], int(y))
-        alpha = int(255 * min(1.0, timer.left / 0.4, timer.age / 0.12 if timer.age < 0.12 else 1.0))
-        # A refusal is red; a hint is the table's wood and gold.
-        fill, rim = (PANEL_WOOD, GOLD) if self.effects.toast_kind == "hint" else (TOAST_PANEL, TOAST_RIM)
-        panel = shapes.rounded_panel(rect.size, rect.h // 2, (*fill, 235), (*rim, 255), 2)
-        if alpha < 255:
-            panel = panel.copy()
-            panel.set_alpha(alpha)
-            img = img.copy()
-            img.set_alpha(alpha)
-        surface.blit(panel, rect)
-        surface.blit(img, img.get_rect(center=rect.center))
+
+def named_caption(view) -> str:
+    """Who named the suit, for the caption under the medallion ("named by you" for the person)."""
+    named_by = view.named_by
+    if named_by is None:
+        return _("named")
+    seat = view.seats[named_by]
+    if seat.kind == HUMAN:
+        return _("named by you")
+    return _("named by {name}").format(name=seat.name)

@@ -133,7 +133,10 @@ class HandResultScene(ResultPanelScene):
         result = self.result
         rows = len(result.seats)
         w, h = self.app.size
-        row_h = max(40, min(self.px(66), (h - self.px(260)) // max(1, rows)))
+        menu_rect = self._build_menu_button()
+        # The panel keeps clear of the Menu button in the corner: it stays above and below it alike.
+        room = h - 2 * (menu_rect.bottom + self.px(10))
+        row_h = max(40, min(self.px(66), (min(h - self.px(36), room) - self.px(224)) // max(1, rows)))
         self.row_h = row_h
         height = self.px(150) + row_h * rows + self.px(74)
         self.panel = self._panel_rect(0.86, height)
@@ -154,6 +157,20 @@ class HandResultScene(ResultPanelScene):
         else:
             self.primary = self.button(rect, _("Next hand"), self.next_hand, primary=True, name="next_hand")
 
+    def _build_menu_button(self) -> pygame.Rect:
+        """The table's Menu button, where the table has it, so the pause menu is one click away here too."""
+        corner = self.table.board.layout.menu_button
+        font = self.app.assets.font(round(15 * self.app.font_scale), True)
+        width = max(corner.w, font.size(_("Menu"))[0] + 24)
+        rect = pygame.Rect(corner.right - width, corner.top, width, corner.h)
+        self.menu_button = self.button(rect, _("Menu"), self.open_pause, style="@small_button",
+                                       tool_tip=_("Pause (Esc)"), name="result_menu")
+        return rect
+
+    def open_pause(self) -> None:
+        """The table's pause menu over the result (Escape, or the Menu button); Resume comes back here."""
+        self.app.go("pause", self.table)
+
     def can_review(self) -> bool:
         """Whether the person played this hand (a spectator's table has nobody to review)."""
         return self.table.human is not None and self.table.human in self.result.seats
@@ -164,6 +181,9 @@ class HandResultScene(ResultPanelScene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.review_button is not None:
             self.open_review()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.close_drop_downs():
+            self.open_pause()
             return True
         return super().handle_event(event)
 

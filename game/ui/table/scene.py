@@ -16,7 +16,7 @@ from collections import deque
 import pygame
 
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
-from game.session import UndoRefused
+from game.session import UndoRefused, undo_refusal
 from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
@@ -60,6 +60,8 @@ class TableScene(PaintedTable, Scene):
         self.waiting_for_player: int | None = None
         #: The position (session version) a hint is being worked out for, or None.
         self.hint_for: int | None = None
+        #: The position (session version) whose hint the toast shows, or None.
+        self.hint_shown_for: int | None = None
         self.result_timer: Timer | None = None
         self.result_pending_for = 0  # hand number whose result is waiting to be shown
         self.result_shown_for = 0
@@ -304,10 +306,22 @@ class TableScene(PaintedTable, Scene):
         if hint is None:
             return
         self.hint_for = None
+        self.hint_shown_for = session.version
         self.effects.show_toast(hint_text(hint), seconds=6.0, kind="hint")
         if hint.move.kind == "play":
             sprites = self.my_sprites()
             self.input.selected = next((i for i, s in enumerate(sprites) if s.card == hint.move.card), -1)
+            self.input.hinted_for = session.version
+
+    def _forget_old_hint(self) -> None:
+        """Once the position moves on, the hint's toast and its chosen card are wrong: take them back."""
+        version = self.session.version
+        if self.input.hinted_for is not None and self.input.hinted_for != version:
+            self.input.hinted_for = None
+            self.input.selected = -1
+        if self.hint_shown_for is not None and self.hint_shown_for != version:
+            self.hint_shown_for = None
+            self.effects.clear_toast("hint")
 
     def undo(self) -> None:
         """Take back the person's last move and the computer moves since (Ctrl+Z, or the Undo button)."""
@@ -316,19 +330,24 @@ class TableScene(PaintedTable, Scene):
         try:
             if not self.app.settings.allow_undo:
                 raise UndoRefused("switched_off", "undo is switched off in the settings")
+            was_practice = self.session.practice
             self.session.undo()
         except UndoRefused as refusal:
             self.effects.show_toast(undo_refusal_text(refusal))
             self.effects.sound("invalid")
             return
-        self.hint_for = None
+        self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
         self.log.extend(history_lines(self.session.history, self.session.seats, self.session.human))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace
         self.waiting_for_player = None
-        self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
+        if was_practice:
+            self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
+        else:  # the first take-back: say what it costs, once
+            self.effects.show_toast(_("Taking back a move makes this match practice: its results count apart "
+                                      "in your statistics."), seconds=6.0, kind="hint")
 
     def open_history(self) -> None:
         """Every move of the match so far, scrollable (Y, or a click on the log)."""
@@ -368,6 +387,7 @@ class TableScene(PaintedTable, Scene):
             self.chooser.update(dt)
         self._drive_computers(dt)
         self._collect_hint()
+        self._forget_old_hint()
         self._update_buttons()
         if self.result_timer is not None:
             self.result_timer.update(dt)
@@ -406,6 +426,11 @@ class TableScene(PaintedTable, Scene):
         kinds = view.move_kinds | {"hint"} if self.chooser is None and view.my_turn else frozenset()
         if self.session.human is not None and self.app.settings.allow_undo:
             kinds = kinds | {"undo"}
+            # What undo would say changes only with the position: worked out once per session version.
+            if self.input.undo_checked_for != self.session.version:
+                self.input.undo_checked_for = self.session.version
+                refusal = undo_refusal(self.session.history, self.session.human)
+                self.input.explain_undo(None if refusal is None else undo_refusal_text(refusal))
         self.input.update_buttons(kinds)
 
     def _show_result(self) -> None:
