@@ -34,10 +34,7 @@ CORNER_SHOWN = 0.34
 def kept_reviews(table) -> dict:
     """The finished reviews of ``table``'s hands by ``(hand number, session version)``, kept on the table
     scene so that opening the same hand's review again shows it at once (a new move makes a new key)."""
-    reviews = getattr(table, "hand_reviews", None)
-    if reviews is None:
-        reviews = table.hand_reviews = {}
-    return reviews
+    return table.hand_reviews
 
 
 class HandReviewScene(ResultPanelScene):

@@ -60,6 +60,8 @@ class TableScene(PaintedTable, Scene):
         self.waiting_for_player: int | None = None
         #: The position (session version) a hint is being worked out for, or None.
         self.hint_for: int | None = None
+        #: Finished hand reviews by (hand number, session version): reopening one shows it at once.
+        self.hand_reviews: dict = {}
         #: The position (session version) whose hint the toast shows, or None.
         self.hint_shown_for: int | None = None
         self.result_timer: Timer | None = None
