@@ -780,3 +780,20 @@ def test_statistics_lists_show_whole_rows_and_every_result_when_there_is_room(ma
     assert results.rect.height % row_h == 0, "a result row shows only in part"
     if size == (1920, 1080):  # room for all four results and the (empty) recent list below
         assert results.rect.height >= 4 * row_h
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_abandon_question_shows_its_whole_title_at_960_by_600(make_app, language):
+    from game.ui.i18n import _
+
+    app = make_app((960, 600))
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    app.scenes.clear_to(NewGameScene(app))
+    app.step()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app.push(ConfirmScene(app, _("Abandon the saved match?"), _(
+            "A match is saved for Continue. Starting a new game gives it up for good, and it counts as abandoned "
+            "in the statistics."), _("Abandon"), lambda: None))
+        app.step()
+    assert [str(w.message) for w in caught if "too small for text" in str(w.message)] == []

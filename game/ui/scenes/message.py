@@ -192,7 +192,8 @@ class MessageScene(WidgetScene):
         button_w, button_h = self.px(160), max(self.text_h(18) + 14, self.px(46))
         heading_h = self.text_h(21)
         pad = self.px(26)
-        box_w = min(width - 80, self.px(560))
+        # As wide as the title needs (a Greek question runs long), within the window.
+        box_w = min(width - 80, max(self.px(560), self.text_w(self.title, 21) + 2 * pad + self.px(24)))
         # Measure the text first: the box is as tall as its message needs.
         probe = pygame_gui.elements.UITextBox(self.text, pygame.Rect(0, 0, box_w - 2 * pad - 16, -1), self.manager,
                                               object_id=ObjectID(class_id="@plain"), visible=0)
