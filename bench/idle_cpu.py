@@ -46,16 +46,11 @@ if case == "table":
             raise SystemExit("the person's turn never came")
 elif case == "replay":
     import random
-    from game.rules import Match, preset
+    from game.rules import Match, play_randomly, preset
     from game.session import default_table
     from game.session.replay import Replay
     from game.store.saved_game import SavedGame
-    match, rng = Match(preset("crazy_eights", 4), 3), random.Random(3)
-    while not match.over:
-        if match.hand.over:
-            match.start_next_hand()
-        else:
-            match.apply(rng.choice(match.legal_moves()))
+    match = play_randomly(Match(preset("crazy_eights", 4), 3), random.Random(3))
     replay = Replay.of(SavedGame.of(match, default_table("You", 4)))
     app.go("replay", replay, "bench")
     import pygame

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules import Match, preset  # noqa: E402
+from game.rules import Match, play_randomly, preset  # noqa: E402
 from game.session.replay import Replay, frame_view  # noqa: E402
 from game.store.saved_game import SavedGame, SavedSeat  # noqa: E402
 
@@ -30,13 +30,7 @@ SEATS = tuple(SavedSeat(name, kind) for name, kind in (("You", "human"), ("Ada",
 
 def long_match(seed: int) -> Match:
     rules = preset("crazy_eights", 4).replace(match_end="target_loses", target=500)
-    match, rng = Match(rules, seed), random.Random(seed)
-    while not match.over:
-        if match.hand.over:
-            match.start_next_hand()
-        else:
-            match.apply(rng.choice(match.legal_moves()))
-    return match
+    return play_randomly(Match(rules, seed), random.Random(seed))
 
 
 def main(argv=None) -> int:

@@ -63,18 +63,12 @@ def finished_sample_match(preset_id: str, players: int, seed: int, hands: int):
     """A whole match of random legal moves, for the recent matches and the replay viewer."""
     import random
 
-    from game.rules import Match, preset
+    from game.rules import Match, play_randomly, preset
 
     rules = preset(preset_id, players)
     if hands:
         rules = rules.replace(match_end="fixed_hands", fixed_hands=hands)
-    match, rng = Match(rules, seed), random.Random(seed)
-    while not match.over:
-        if match.hand.over:
-            match.start_next_hand()
-        else:
-            match.apply(rng.choice(match.legal_moves()))
-    return match
+    return play_randomly(Match(rules, seed), random.Random(seed))
 
 
 def fill_recent_matches(folders, seats) -> None:

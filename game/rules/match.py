@@ -318,3 +318,13 @@ class Match:
                 if observer is not None:
                     observer(match, seat, move, events)
         return match
+
+
+def play_randomly(match: Match, rng) -> Match:
+    """Play ``match`` to its end with random legal moves from ``rng`` (sample matches for tools, benches, tests)."""
+    while not match.over:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+    return match

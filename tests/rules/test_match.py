@@ -205,3 +205,14 @@ def test_a_malformed_or_impossible_out_of_turn_move_is_refused(text):
     record["hands"] = [[text]]
     with pytest.raises(RecordError, match="cannot be replayed"):
         Match.from_record(record)
+
+
+def test_play_randomly_ends_the_match_and_replays_from_its_record():
+    import random
+
+    from game.rules import play_randomly
+
+    match = play_randomly(Match(preset("crazy_eights", 3).replace(match_end="fixed_hands", fixed_hands=2), 5),
+                          random.Random(5))
+    assert match.over and match.hand_number == 2
+    assert Match.from_record(match.to_record()).to_record() == match.to_record()
