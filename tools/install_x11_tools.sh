@@ -1,9 +1,13 @@
 #!/bin/sh
 # Install the X11 tools the Xvfb UI test needs (Xvfb, xdotool, ImageMagick's
 # `import`) with apt-get, only when some are missing.  Idempotent and quiet:
-# prints nothing when everything is already there; exits non-zero only when an
-# install was needed and failed (the test then skips with a clear message).
+# prints nothing when everything is already there or the system is not Linux;
+# exits non-zero only when an install was needed and failed (the test then
+# skips with a clear message).
 set -u
+
+# Xvfb and xdotool are X11 tools for Linux: elsewhere (macOS, Windows) the test skips, nothing to install.
+[ "$(uname -s 2>/dev/null)" = "Linux" ] || exit 0
 
 missing=""
 command -v Xvfb >/dev/null 2>&1 || missing="$missing xvfb"
