@@ -2,7 +2,7 @@
 
 A card is a small int so the hot loops stay cheap: 0..51 are the French-suited
 cards (``rank_index * 4 + suit_index``) and 52.. are jokers. Outside the hot
-loops cards are written in the notation of RULES.md: ``8S``, ``10H``, ``QD``,
+loops cards are written in the notation of docs/RULES.md R-CARDS: ``8S``, ``10H``, ``QD``,
 ``X1``.
 """
 from __future__ import annotations

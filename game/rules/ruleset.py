@@ -1,4 +1,4 @@
-"""The rule-set record: every parameter of RULES.md in one frozen value.
+"""The rule-set record: every parameter of docs/RULES.md in one frozen value (a row each there).
 
 Named games are presets of this record (see ``presets.py``); a custom house-rule
 set is the same record, so nothing in the engine branches on a game's name.
@@ -43,7 +43,7 @@ class RuleSet:
     draw_limit: int = 3
     voluntary_draw: bool = False
     stock_exhausted: str = "reshuffle"
-    # Card effects: ranks given each power (RULES.md 2.1).
+    # Card effects: ranks given each power (docs/RULES.md R-DRAW-PENALTY to R-ANYTHING-ON).
     draw_penalties: tuple[tuple[str, int], ...] = ()
     stacking: bool = False
     black_jack_draw: int = 0
@@ -59,7 +59,7 @@ class RuleSet:
     stop_call: bool = False
     stop_threshold: int = 5
     turn_cap: int = 1000
-    # Scoring and the match (RULES.md 3).
+    # Scoring and the match (docs/RULES.md R-CARD-VALUES to R-SUDDEN-DEATH).
     rank_values: tuple[int, ...] = C8_VALUES
     joker_value: int = 50
     black_jack_value: int | None = None

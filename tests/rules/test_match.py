@@ -1,4 +1,4 @@
-"""The match (RULES.md 3): scoring over hands, every match end, sudden death, dealer rotation, the record."""
+"""The match (docs/RULES.md R-SCORING to R-SUDDEN-DEATH): scoring over hands, every match end, sudden death, dealer rotation, the record."""
 import json
 import random
 

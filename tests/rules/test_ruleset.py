@@ -1,4 +1,4 @@
-"""The rule-set record: validation, presets (RULES.md section 4), house-rule switches, deal tables."""
+"""The rule-set record: validation (docs/RULES.md R-LIMITS, R-REFUSALS), presets, house-rule switches, deal tables."""
 import random
 
 import pytest
@@ -67,7 +67,7 @@ def test_unknown_parameters_in_json_form_are_refused():
         RuleSet.from_dict(data)
 
 
-# RULES.md section 4, row by row.
+# The games of docs/RULES.md, row by row (R-PRESET-CRAZY-EIGHTS to R-PRESET-SWITCH).
 def test_preset_crazy_eights():
     rules = PRESETS["crazy_eights"]
     assert rules.wild_ranks == ("8",) and rules.draw_rule == "until_playable"

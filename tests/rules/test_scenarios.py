@@ -1,4 +1,6 @@
 """Runs every readable scenario fixture in tests/rules/scenarios/ (one test each, named by the rule it covers)."""
+import re
+
 import pytest
 
 from .scenario_runner import load_scenarios, run_scenario
@@ -14,4 +16,5 @@ def test_scenario(scenario):
 def test_every_scenario_names_the_rule_it_covers():
     for scenario in SCENARIOS:
         assert scenario.get("covers"), scenario["name"]
-        assert scenario["covers"][0].isdigit(), f"{scenario['name']}: covers should start with the RULES.md section"
+        assert re.match(r"R-[A-Z0-9-]+[:,]", scenario["covers"]), \
+            f"{scenario['name']}: covers should start with its docs/RULES.md row id"

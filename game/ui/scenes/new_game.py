@@ -52,7 +52,7 @@ def match_options(preset_id: str) -> list[tuple[str, str, dict]]:
         return [(f"hands:{n}", ngettext("{n} hand", "{n} hands", n).format(n=n),
                  {"match_end": "fixed_hands", "fixed_hands": n}) for n in (1, 3, 5, 7, 10)]
     if end == "elimination":
-        # RULES.md: Switch is played to elimination at 100, or over fixed hands, or as one hand.
+        # docs/RULES.md R-MATCH-END: Switch is played to elimination at 100, or over fixed hands, or as one hand.
         return ([(f"elimination:{n}", _("Out over {n}").format(n=n),
                   {"match_end": "elimination", "target": n}) for n in (50, 100, 200)] + _quick_options())
     return _quick_options()
