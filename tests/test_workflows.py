@@ -175,3 +175,19 @@ def test_the_readme_promises_the_pythons_and_systems_ci_tests():
     assert f"Python {promised[0]} and {promised[-1]} (`.github/workflows/test.yml`)" in readme
     for system in ("Linux", "Windows", "macOS"):
         assert system in readme
+
+
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="not a git checkout")
+def test_text_files_check_out_with_lf_endings_on_every_system_and_binaries_untouched():
+    # Windows checkouts would otherwise turn LF into CRLF: the byte-for-byte asset tests and sh would fail.
+    files = ["tools/install_x11_tools.sh", "assets/cards/8S.svg", "Makefile", "assets/sounds/win.wav",
+             "game/ui/locale/de/LC_MESSAGES/crazy-eights.mo"]
+    result = subprocess.run(["git", "check-attr", "eol", "text", "--", *files], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    attributes = dict(((path, name), value) for path, name, value in
+                      (line.split(": ") for line in result.stdout.splitlines()))
+    for path in files[:3]:
+        assert attributes[(path, "eol")] == "lf", path
+    for path in files[3:]:
+        assert attributes[(path, "text")] == "unset", path
