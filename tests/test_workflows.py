@@ -99,6 +99,15 @@ def test_the_test_workflow_runs_make_test_headless_on_three_systems_and_the_prom
     assert job["defaults"]["run"]["shell"] == "bash"
 
 
+def test_the_test_workflow_builds_with_the_python_the_release_builds_with():
+    build = next(step for step in load_workflow(TEST_WORKFLOW)["jobs"]["test"]["steps"]
+                 if "make build" in step.get("run", ""))
+    release = load_workflow(ROOT / ".github" / "workflows" / "release.yml")
+    release_setup = next(step for step in release["jobs"]["build"]["steps"]
+                         if step.get("uses", "").startswith("actions/setup-python@"))
+    assert build["if"] == f"matrix.python == '{release_setup['with']['python-version']}'"
+
+
 def test_the_oldest_promised_python_is_the_one_pyproject_requires():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["requires-python"] == f">={python_versions_promised()[0]}"
