@@ -135,7 +135,7 @@ def test_every_game_and_every_house_rule_has_its_row():
         assert row_id_of("PRESET", preset_id) in ids, preset_id
     for rule in HOUSE_RULES:
         assert row_id_of("HOUSE", rule.id) in ids, rule.id
-        row = next(cells for cells in table_rows(section("5. ")) if cells[0].endswith(rule.id.upper().replace("_", "-")))
+        row = next(cells for cells in table_rows(section("5. ")) if cells[0] == row_id_of("HOUSE", rule.id))
         assert f"(`{rule.id}`)" in row[1] and rule.name in row[1], row
 
 
