@@ -59,6 +59,29 @@ def _with_bases(text: str) -> str:
     return "".join(kept)
 
 
+def drawable_character(char: str) -> bool:
+    """Whether one character may go into a text box: not a control, format (zero-width, bidi),
+    ignorable or surrogate character, each of which can leave a box with nothing to draw."""
+    return unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Zl", "Zp") and not _ignorable(ord(char))
+
+
+def typable_text(text: str, after: str = "") -> str:
+    """``text`` as a text box may take it, typed or pasted after ``after``: only drawable characters,
+    and no combining mark without a letter before it. Spaces stay as typed (the box is edited one key
+    at a time)."""
+    kept = []
+    previous = after[-1:] if after else ""
+    for char in text:
+        if not drawable_character(char):
+            continue
+        if (unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me")) \
+                and (not previous or previous.isspace()):
+            continue
+        kept.append(char)
+        previous = char
+    return "".join(kept)
+
+
 def safe_text(value, max_chars: int = 60, placeholder: str = PLACEHOLDER) -> str:
     """``value`` (any object; bytes are read as UTF-8) as one line any font can draw: control,
     zero-width and bidi-override characters dropped, lone surrogates shown as U+FFFD, runs of white

@@ -17,6 +17,7 @@ from pygame_gui.core import ObjectID
 
 from ..i18n import _, date_time_text
 from ..widgets import WidgetScene
+from ..widgets.text_entry import SafeTextEntryLine
 
 RECORD_SUFFIX = ".json"
 MAX_RECORD_NAME = 40
@@ -103,7 +104,7 @@ class RecordsScene(WidgetScene):
         if self.mode == "save":
             label_w = self.text_w(_("Name")) + self.px(16)
             self.label((pad, bottom, label_w, row_h), _("Name"), container=panel)
-            self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            self.name_entry = self.add(SafeTextEntryLine(
                 pygame.Rect(pad + label_w, bottom, inner_w - 2 * pad - label_w, row_h), self.manager,
                 container=panel, object_id="#record_name", initial_text=self.name))
             self.name_entry.set_text_length_limit(MAX_RECORD_NAME)
