@@ -16,6 +16,7 @@ import os
 import sys
 import time
 import warnings
+from pathlib import Path
 
 from .look.palette import BLACK
 from .look.scale import font_scale, scaled_theme
@@ -86,6 +87,7 @@ class App:
 
         self.language = ""
         self.apply_language()
+        self._tell_unreadable_catalogues()
         pygame.display.init()
         pygame.font.init()
         if size is None:  # the size remembered from last time, if it still fits this screen
@@ -216,6 +218,7 @@ class App:
         self.assets.english_card_letters = settings.english_card_letters
         if self.apply_language():
             self._relanguage()
+            self._tell_unreadable_catalogues()
         if settings.fullscreen != self.fullscreen:
             self.set_fullscreen(settings.fullscreen)
         for scene in list(self.scenes):
@@ -225,15 +228,32 @@ class App:
 
     def apply_language(self) -> bool:
         """Speak the language the settings ask for (the OS's for "system"); True if it changed."""
-        from .i18n import set_language
+        from .i18n import set_language, take_unreadable_catalogues
         from .language import resolve
 
         language = resolve(self.settings.language)
         if language == self.language:
             return False
         self.language = language
+        take_unreadable_catalogues()   # only this language's catalogue matters (not the environment's at import)
         set_language(language)
         return True
+
+    def _tell_unreadable_catalogues(self) -> None:
+        """A damaged catalogue leaves the game in English: say so (at start, through the main menu)."""
+        from .i18n import _, take_unreadable_catalogues
+        from .language import LANGUAGE_CHOICES
+        from .safe_text import safe_text
+
+        for path in take_unreadable_catalogues():
+            code = Path(path).parent.parent.name   # locale/<code>/LC_MESSAGES/crazy-eights.mo
+            language = dict(LANGUAGE_CHOICES).get(code, safe_text(code, max_chars=20))
+            text = _("The translation for {language} is damaged, so the game speaks English.").format(
+                language=language)
+            if getattr(self, "notices", None) is not None:
+                self.notify(text, seconds=10.0, problem=True)
+            else:   # still starting: the main menu shows it
+                self.startup_problems.append(text)
 
     def _set_caption(self) -> None:
         import pygame
