@@ -161,3 +161,24 @@ def test_the_tables_text_cache_draws_a_name_the_font_cannot(app):
     for name in ("\u0301", "\u200b", NOT_UTF8_STEM, "a\x00b"):
         assert text.render(name, 18, shadow=True).get_width() > 0
         assert text.fit(name, 18, 200).get_width() > 0
+
+
+def test_a_replayed_record_whose_file_and_rules_names_hold_bidi_and_undecodable_characters(app, ui):
+    from game.store.saved_game import export_saved_game
+    from game.ui.replay.scene import ReplayScene
+
+    match = Match(preset("crazy_eights", 3).replace(name="Crazy \u0301Eights"), 4)
+    for _move in range(5):
+        match.apply(match.legal_moves()[0])
+    app.folders.records_dir.mkdir(parents=True, exist_ok=True)
+    export_saved_game(SavedGame.of(match, SEATS), app.folders.records_dir / f"{NOT_UTF8_STEM}\u202ekcatta.json")
+    app.go("statistics")
+    ui.step(2)
+    ui.click(ui.button("Replay a record…"))
+    ui.click(app.scenes.top.record_list.item_list[0]["button_element"])
+    ui.click(ui.button("Open"))
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.title == f"Replay · Crazy Eights · {REPLACEMENT * 2}kcatta"
+    drawn_texts(app)
+    ui.key(pygame.K_ESCAPE)
