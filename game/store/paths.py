@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HOME_OVERRIDE_VARIABLE = "CRAZY_EIGHTS_HOME"
@@ -17,7 +17,8 @@ class UserFolders:
 
     config_dir: Path
     data_dir: Path
-    logs: Path | None = None
+    #: Two folders are the same place whatever the log folder (set by ``default``, else under data_dir).
+    logs: Path | None = field(default=None, compare=False)
 
     @property
     def log_dir(self) -> Path:

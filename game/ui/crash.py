@@ -18,6 +18,7 @@ from pathlib import Path
 from .i18n import _
 from .safe_text import safe_text
 from .scenes.message import MessageScene
+from .version import version
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +61,6 @@ class FaultInjection:
 
 def report_text(error: BaseException, scenes: list[str], details: dict[str, object]) -> str:
     """The crash report: when, which version on what system, the scene stack, and the traceback."""
-    from .version import version
-
     lines = [
         "Crazy Eights crash report",
         f"time: {datetime.datetime.now().astimezone().isoformat(timespec='seconds')}",

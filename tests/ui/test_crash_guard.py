@@ -137,3 +137,14 @@ def test_a_real_game_process_made_to_fail_mid_match_reports_keeps_the_match_and_
     first = next(line for line in resumed.stdout.splitlines() if line.startswith("resumed "))
     assert int(first.split()[1]) == saves[-1]
     assert resumed.stdout.splitlines()[-1] == "over"
+
+
+def test_crash_reports_go_to_the_platforms_log_folder_or_logs_under_the_home_override(tmp_path):
+    import platformdirs
+
+    from game.store import UserFolders
+
+    assert UserFolders.default(environ={}).log_dir == Path(platformdirs.user_log_dir("crazy-eights",
+                                                                                      appauthor=False))
+    assert UserFolders.default(environ={"CRAZY_EIGHTS_HOME": str(tmp_path)}).log_dir == tmp_path / "logs"
+    assert UserFolders(tmp_path / "c", tmp_path / "d").log_dir == tmp_path / "d" / "logs"
