@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HOME_OVERRIDE_VARIABLE = "CRAZY_EIGHTS_HOME"
@@ -12,10 +12,18 @@ HOME_OVERRIDE_VARIABLE = "CRAZY_EIGHTS_HOME"
 
 @dataclass(frozen=True)
 class UserFolders:
-    """The folder for settings (config_dir) and the folder for statistics and saves (data_dir)."""
+    """The folder for settings (config_dir), the folder for statistics and saves (data_dir), and where
+    crash reports go (``log_dir``: the platform's log folder, else ``logs`` in the data folder)."""
 
     config_dir: Path
     data_dir: Path
+    #: Two folders are the same place whatever the log folder (set by ``default``, else under data_dir).
+    logs: Path | None = field(default=None, compare=False)
+
+    @property
+    def log_dir(self) -> Path:
+        """Where crash reports are written."""
+        return self.logs if self.logs is not None else self.data_dir / "logs"
 
     @property
     def records_dir(self) -> Path:
@@ -35,7 +43,7 @@ class UserFolders:
         if home:
             # Absolute, so a later change of working directory cannot move the files.
             root = Path(home).expanduser().absolute()
-            return cls(config_dir=root / "config", data_dir=root / "data")
+            return cls(config_dir=root / "config", data_dir=root / "data", logs=root / "logs")
 
         # Imported here: this is the only place that asks the platform, and the
         # rest of the store stays usable (and testable) without it.
@@ -45,4 +53,5 @@ class UserFolders:
         return cls(
             config_dir=Path(platformdirs.user_config_dir(app_name, appauthor=False)),
             data_dir=Path(platformdirs.user_data_dir(app_name, appauthor=False)),
+            logs=Path(platformdirs.user_log_dir(app_name, appauthor=False)),
         )

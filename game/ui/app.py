@@ -16,6 +16,7 @@ import os
 import sys
 import time
 import warnings
+from pathlib import Path
 
 from .look.palette import BLACK
 from .look.scale import font_scale, scaled_theme
@@ -86,6 +87,7 @@ class App:
 
         self.language = ""
         self.apply_language()
+        self._tell_unreadable_catalogues()
         pygame.display.init()
         pygame.font.init()
         if size is None:  # the size remembered from last time, if it still fits this screen
@@ -115,6 +117,12 @@ class App:
         self.frames = 0
         self._last_input = time.monotonic()
         self._woken_by: list = []     # the event that ended an idle wait, handled in the next frame
+        from .crash import FaultInjection
+
+        self._fault = FaultInjection.from_environment()   # tests only: CRAZY_EIGHTS_FAULT
+        #: Unexpected errors met in frames this run, and the crash reports written for them.
+        self.crashes = 0
+        self.crash_reports: list[Path] = []
 
     # ----- the window -----------------------------------------------------------------
 
@@ -216,6 +224,7 @@ class App:
         self.assets.english_card_letters = settings.english_card_letters
         if self.apply_language():
             self._relanguage()
+            self._tell_unreadable_catalogues()
         if settings.fullscreen != self.fullscreen:
             self.set_fullscreen(settings.fullscreen)
         for scene in list(self.scenes):
@@ -225,15 +234,32 @@ class App:
 
     def apply_language(self) -> bool:
         """Speak the language the settings ask for (the OS's for "system"); True if it changed."""
-        from .i18n import set_language
+        from .i18n import set_language, take_unreadable_catalogues
         from .language import resolve
 
         language = resolve(self.settings.language)
         if language == self.language:
             return False
         self.language = language
+        take_unreadable_catalogues()   # only this language's catalogue matters (not the environment's at import)
         set_language(language)
         return True
+
+    def _tell_unreadable_catalogues(self) -> None:
+        """A damaged catalogue leaves the game in English: say so (at start, through the main menu)."""
+        from .i18n import _, take_unreadable_catalogues
+        from .language import LANGUAGE_CHOICES
+        from .safe_text import safe_text
+
+        for path in take_unreadable_catalogues():
+            code = Path(path).parent.parent.name   # locale/<code>/LC_MESSAGES/crazy-eights.mo
+            language = dict(LANGUAGE_CHOICES).get(code, safe_text(code, max_chars=20))
+            text = _("The translation for {language} is damaged, so the game speaks English.").format(
+                language=language)
+            if getattr(self, "notices", None) is not None:
+                self.notify(text, seconds=10.0, problem=True)
+            else:   # still starting: the main menu shows it
+                self.startup_problems.append(text)
 
     def _set_caption(self) -> None:
         import pygame
@@ -353,6 +379,8 @@ class App:
         time.sleep(0)
 
     def update(self, dt: float) -> None:
+        if self._fault is not None:
+            self._fault.check(self.scenes.top)
         self.ui_manager.update(dt)
         self.notices.update(dt)
         top = self.scenes.top
@@ -413,20 +441,70 @@ class App:
         first_frame_report = os.environ.get(FIRST_FRAME_VARIABLE)
         try:
             while self.running:
-                self.step(self.wait_for_frame())
+                self.frame(self.wait_for_frame())
                 if first_frame_report and self.frames == 1:
                     _report_first_frame(first_frame_report)
                     self.running = False
         finally:
             self.shutdown()
-        return 0
+        from .crash import CRASH_STATUS
+
+        return CRASH_STATUS if self.crashes else 0
+
+    def frame(self, dt: float = 1 / FPS) -> None:
+        """One ``step`` that an unexpected error does not end: see :meth:`recover`."""
+        try:
+            self.step(dt)
+        except Exception as error:   # noqa: BLE001 - the one place that catches what nobody expected
+            self.recover(error)
+
+    def recover(self, error: Exception) -> None:
+        """After an error nobody expected in a frame: stop the sessions on screen from writing the autosave
+        (it stays as the last whole move left it), write a crash report to the log folder, and put the
+        crash message alone on the stack (Main menu or Quit). Past MAX_CRASHES, or when the message
+        itself fails, quit."""
+        from .crash import MAX_CRASHES, CrashScene, report_text, write_report
+
+        self.crashes += 1
+        scenes = [type(scene).__name__ for scene in self.scenes]
+        log.error("unexpected error in a frame (scenes: %s)", " > ".join(scenes), exc_info=error)
+        for scene in list(self.scenes):
+            session = getattr(scene, "session", None)
+            if session is not None and hasattr(session, "autosave_store"):
+                session.autosave_store = None
+        try:
+            autosave_kept = self.autosave_store.path.is_file()
+        except (AttributeError, OSError):
+            autosave_kept = False
+        details = {"language": self.language, "window": "x".join(map(str, self.size)), "frames": self.frames,
+                   "crashes this run": self.crashes, "autosave kept": autosave_kept}
+        report = write_report(self.folders.log_dir, report_text(error, scenes, details))
+        if report is not None:
+            self.crash_reports.append(report)
+        if self.crashes > MAX_CRASHES or (scenes and scenes[-1] == CrashScene.__name__):
+            self.quit()
+            return
+        try:
+            self.notices.clear()
+        except Exception:   # noqa: BLE001 - a broken notice must not stop the message
+            log.exception("the notices could not be cleared")
+        for _attempt in range(len(self.scenes) + 2):
+            try:   # each failed try has still dropped the scene whose on_exit failed
+                self.scenes.clear_to(CrashScene(self, report, autosave_kept))
+                return
+            except Exception:   # noqa: BLE001
+                log.exception("a scene could not be closed after the error")
+        self.quit()
 
     def shutdown(self) -> None:
         """Close the scenes, remember the window size, release the window and sound."""
         import pygame
 
         while len(self.scenes):
-            self.scenes.pop()
+            try:
+                self.scenes.pop()
+            except Exception:   # noqa: BLE001 - closing down goes on past a broken scene
+                log.exception("a scene failed to close")
         if not self.fullscreen and tuple(self.size) != tuple(self.settings.window_size):
             try:
                 self.settings_store.save(dataclasses.replace(self.settings, window_size=tuple(self.size)))

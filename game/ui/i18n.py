@@ -14,19 +14,45 @@ they are only stored (translated later with ``_(variable)``);
 from __future__ import annotations
 
 import gettext as _gettext
+import logging
 from pathlib import Path
 
 DOMAIN = "crazy-eights"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
-_translation: _gettext.NullTranslations = _gettext.translation(DOMAIN, LOCALE_DIR, fallback=True)
+log = logging.getLogger(__name__)
+#: The catalogues that could not be read since the last look (their paths), for a notice.
+_unreadable_catalogues: list[str] = []
+
+
+def _catalogue(languages: list[str] | None) -> _gettext.NullTranslations:
+    """The catalogue for ``languages`` (None: from the environment); English when there is none, or when
+    the file is cut short or is not a catalogue (gettext raises struct.error, "Bad magic number", a
+    decoding error… from deep inside)."""
+    try:
+        return _gettext.translation(DOMAIN, LOCALE_DIR, languages=languages, fallback=True)
+    except Exception as error:   # noqa: BLE001 - whatever a damaged file makes gettext raise, English it is
+        path = _gettext.find(DOMAIN, LOCALE_DIR, languages=languages) or str(LOCALE_DIR)
+        log.warning("catalogue %s could not be read, English instead: %r", path, error)
+        _unreadable_catalogues.append(str(path))
+        return _gettext.NullTranslations()
+
+
+_translation: _gettext.NullTranslations = _catalogue(None)
 
 
 def set_language(language: str | None) -> None:
-    """Switch catalogues (``"de"``, ``"en"``…; None = from the environment)."""
+    """Switch catalogues (``"de"``, ``"en"``…; None = from the environment); a catalogue that cannot
+    be read gives English (see :func:`take_unreadable_catalogues`)."""
     global _translation
-    languages = [language] if language else None
-    _translation = _gettext.translation(DOMAIN, LOCALE_DIR, languages=languages, fallback=True)
+    _translation = _catalogue([language] if language else None)
+
+
+def take_unreadable_catalogues() -> list[str]:
+    """The catalogue files found damaged since the last call (each is told once)."""
+    found = list(dict.fromkeys(_unreadable_catalogues))
+    _unreadable_catalogues.clear()
+    return found
 
 
 def current_language() -> str:

@@ -12,8 +12,21 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .i18n import N_, _, decimal_text, join_words, ngettext, rank_name
+from .safe_text import safe_text
 
 Params = Mapping[str, Any]
+
+#: The most of a file name, a path or a key read from a file that a sentence quotes.
+QUOTED_CHARACTERS = 80
+
+
+def quoted(value: Any) -> str:
+    """A file name, path, key or system detail from outside, as a sentence may quote it (safe_text)."""
+    return safe_text(value, max_chars=QUOTED_CHARACTERS)
+
+
+def _quoted_list(values: Any) -> str:
+    return ", ".join(quoted(value) for value in list(values or ())[:10])
 
 
 def problem_text(problem) -> str:
@@ -26,7 +39,7 @@ def problem_text(problem) -> str:
     if code in CLAUSES:
         return _sentence(CLAUSES[code](params))
     # A refusal this version has no words for yet: its own English, rather than nothing.
-    return _sentence(str(problem))
+    return _sentence(safe_text(str(problem), max_chars=240))
 
 
 def problem_clause(problem) -> str:
@@ -45,13 +58,13 @@ def rule_problems_text(problems) -> str:
 def unplayable_file_text(file_name: str, error) -> str:
     """``file_name`` cannot be played, and why (``error`` a SavedGameError or SeatError)."""
     # Not _sentence: a file name keeps the case it has on disk.
-    return _("{name} cannot be played: {reason}").format(name=file_name, reason=problem_clause(error)) + "."
+    return _("{name} cannot be played: {reason}").format(name=quoted(file_name), reason=problem_clause(error)) + "."
 
 
 def os_error_text(number: int | None, detail: str | None) -> str:
     """What the system said went wrong, in the player's language for the common cases."""
     words = _OS_ERRORS.get(number)
-    return _(words) if words else (detail or _("an error of the system"))
+    return _(words) if words else (quoted(detail) if detail else _("an error of the system"))
 
 
 def os_error_words(error: Exception) -> str:
@@ -78,7 +91,7 @@ def _ranks(rank: str) -> str:
     try:
         return rank_name(rank, plural=True)
     except KeyError:
-        return f"“{rank}”"
+        return f"“{quoted(rank)}”"
 
 
 _OS_ERRORS = {
@@ -130,17 +143,17 @@ def _needs_penalty_scoring(params: Params) -> str:
 
 _RULE_CLAUSES: dict[str, Callable[[Params], str]] = {
     "rules.bad_value": lambda p: _("the rule “{field}” holds a value this game cannot use").format(
-        field=p.get("field", "")),
+        field=quoted(p.get("field", ""))),
     "rules.not_an_object": lambda p: _("the rules are damaged"),
     "rules.malformed": lambda p: _("the rules are damaged"),
     "rules.unknown_parameters": lambda p: _("the rules hold settings this version does not know ({names})").format(
-        names=", ".join(p.get("names", ()))),
+        names=_quoted_list(p.get("names"))),
     "rules.too_many_cards": _too_many_cards,
     "rules.draw_limit_zero": lambda p: _("drawing up to a limit needs a limit of at least one card"),
     "rules.target_wins_scoring": lambda p: _("“first to reach the target wins” needs the winner to collect "
                                              "the points"),
     "rules.needs_penalty_scoring": _needs_penalty_scoring,
-    "rules.not_a_rank": lambda p: _("“{rank}” is not a card").format(rank=p.get("rank", "")),
+    "rules.not_a_rank": lambda p: _("“{rank}” is not a card").format(rank=quoted(p.get("rank", ""))),
     "rules.draw_penalty_size": lambda p: _("a pick-up card makes the next player pick up {low} to {high} cards, "
                                            "not {count}").format(low=p.get("low"), high=p.get("high"),
                                                                  count=p.get("count")),
@@ -173,7 +186,7 @@ _RECORD_CLAUSES: dict[str, Callable[[Params], str]] = {
                                              "reached").format(hand=p.get("hand")),
     "record.move_not_replayable": lambda p: _("move {move} of hand {hand} ({text}) is not allowed by the "
                                               "rules").format(move=p.get("move"), hand=p.get("hand"),
-                                                              text=p.get("text", "")),
+                                                              text=quoted(p.get("text", ""))),
 }
 
 
@@ -190,7 +203,7 @@ _SAVED_CLAUSES: dict[str, Callable[[Params], str]] = {
     "saved.not_saved_game": lambda p: _("the file does not hold a saved game"),
     "saved.record_damaged": lambda p: _("the game record is damaged"),
     "saved.unknown_keys": lambda p: _("the saved game holds parts this version does not know ({names})").format(
-        names=", ".join(p.get("keys", ()))),
+        names=_quoted_list(p.get("keys"))),
     "saved.practice_damaged": lambda p: _("the saved game's practice mark is damaged"),
     "saved.seats_missing": lambda p: _("the list of players is missing"),
     "saved.seat_damaged": lambda p: _("a player in the saved match is damaged"),
@@ -226,7 +239,7 @@ SETTING_WORDS = {
 
 def _backup(params: Params) -> str:
     if params.get("backup"):
-        return _("The old copy is saved as {backup}.").format(backup=params["backup"])
+        return _("The old copy is saved as {backup}.").format(backup=quoted(params["backup"]))
     return _("The old copy could not be kept ({reason}).").format(
         reason=os_error_text(params.get("backup_errno"), params.get("backup_error")))
 
@@ -244,7 +257,7 @@ def _what_became(role: str | None) -> str:
 
 
 def _file_went_wrong(params: Params) -> str:
-    why, name = params.get("why"), params.get("file", "")
+    why, name = params.get("why"), quoted(params.get("file", ""))
     if why == "newer-version":
         return _("{file} was made by a newer version of the game.").format(file=name)
     if why == "too-large":
@@ -292,9 +305,9 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
     "store.statistics_dropped": _statistics_dropped,
     "store.autosave_unusable": lambda p: _sentence(_("The saved match cannot be resumed: {reason}").format(
         reason=problem_clause(p.get("error")))),
-    "store.record_missing": lambda p: _("{file} does not exist.").format(file=p.get("file", "")),
+    "store.record_missing": lambda p: _("{file} does not exist.").format(file=quoted(p.get("file", ""))),
     "store.record_unusable": _file_went_wrong,
     "store.record_damaged": lambda p: _("{file} is not a Crazy Eights game record, or it is damaged.").format(
-        file=p.get("file", "")),
+        file=quoted(p.get("file", ""))),
     "store.record_unplayable": lambda p: unplayable_file_text(p.get("file", ""), p.get("error")),
 }

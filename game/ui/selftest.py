@@ -97,6 +97,25 @@ def _missing_game_files(app) -> list[str]:
 
 # ----- autoplay (for the crash test) --------------------------------------------------------
 
+
+def _click_button(app, object_id: str, frames: int = 10) -> None:
+    """Click the visible pygame_gui button ``object_id`` with real mouse events, then run a few frames."""
+    import pygame
+    import pygame_gui
+
+    button = next(element for element in app.ui_manager.get_sprite_group().sprites()
+                  if isinstance(element, pygame_gui.elements.UIButton) and element.visible
+                  and object_id in element.get_object_ids())
+    position = button.get_abs_rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=position, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=position, button=1))
+    app.frame(1 / FPS)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=position, button=1))
+    for _frame in range(frames):
+        if not app.running:
+            break
+        app.frame(1 / FPS)
+
 AUTOPLAY_SEED = 20261129
 AUTOPLAY_HANDS = 6
 
@@ -176,7 +195,15 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
     pilot, rng = make_bot("easy", 10), random.Random(seed)
     answered = None
     started = time.monotonic()
+    from .crash import CRASH_STATUS, CrashScene
+
     while not isinstance(app.scenes.top, MatchResultScene):
+        if isinstance(app.scenes.top, CrashScene):
+            # The crash test's fault (CRAZY_EIGHTS_FAULT): say where the report went, then press Quit.
+            print(f"crashed {app.crash_reports[-1] if app.crash_reports else 'no report'}", flush=True)
+            _click_button(app, "#crash_quit")
+            app.shutdown()
+            return CRASH_STATUS if not app.running else 1
         if not app.running or time.monotonic() - started > SMOKE_TIME_LIMIT:
             print(f"autoplay: the match did not end (top scene {type(app.scenes.top).__name__})", file=sys.stderr)
             return 1
@@ -186,7 +213,7 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
         elif isinstance(top, HandResultScene) and answered is not top:
             answered = top  # press Enter once: "Next hand" or "Final results"
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-        app.step(1 / FPS)
+        app.frame(1 / FPS)
     print("over", flush=True)
     app.shutdown()
     return 0

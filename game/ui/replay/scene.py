@@ -19,6 +19,7 @@ from game.session.replay import frame_view
 from game.ui.i18n import DEFAULT_PLAYER_NAME, N_, _, shown_player_name
 
 from ..look.palette import CREAM, LOG_CAPTION
+from ..safe_text import safe_text
 from ..scene import AMBIENT_FPS, FULL_FPS, IDLE_FPS
 from ..table.effects import Effects
 from ..table.painter import PaintedTable
@@ -100,11 +101,13 @@ class ReplayScene(PaintedTable, WidgetScene):
     @property
     def title(self) -> str:
         """"Replay · Crazy Eights · 07.03.2026 09:05": the game as the table names it, and where it came from."""
-        game = _(self.replay.rules.name)
+        # The rules' name and the file's name come from outside: safe_text, like every such string.
+        game = safe_text(_(self.replay.rules.name), max_chars=48)
+        source = safe_text(self.source, max_chars=60) if self.source else ""
         if self.replay.practice:
-            return _("Replay · {game} · {source} · practice").format(game=game, source=self.source)
-        if self.source:
-            return _("Replay · {game} · {source}").format(game=game, source=self.source)
+            return _("Replay · {game} · {source} · practice").format(game=game, source=source)
+        if source:
+            return _("Replay · {game} · {source}").format(game=game, source=source)
         return _("Replay · {game}").format(game=game)
 
     def thinking_seat(self) -> None:

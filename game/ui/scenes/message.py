@@ -13,6 +13,7 @@ from pygame_gui.core import ObjectID
 from ..i18n import _
 from ..look.paint import dim
 from ..look.scale import ui_scale
+from ..safe_text import safe_text
 from ..widgets import WidgetScene
 
 TOAST_SECONDS = 6.0
@@ -108,9 +109,8 @@ class Notices:
 
     def show(self, text: str, seconds: float = TOAST_SECONDS, problem: bool = False) -> Toast:
         """Show a short notice (a problem is tinted red)."""
-        text = " ".join(str(text)[:MAX_NOTICE_CHARACTERS * 2].split())  # one line, whatever the message held
-        if len(text) > MAX_NOTICE_CHARACTERS:  # a message quoting a damaged file can be huge
-            text = text[:MAX_NOTICE_CHARACTERS - 1] + "…"
+        # One drawable line, whatever the message held (one quoting a damaged file can be huge).
+        text = safe_text(text, max_chars=MAX_NOTICE_CHARACTERS)
         for toast in self.toasts:
             if toast.text == text:  # the same notice again: just keep it up longer
                 toast.remaining = max(toast.remaining, seconds)

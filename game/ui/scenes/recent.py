@@ -7,8 +7,12 @@ import pygame_gui
 
 from ..i18n import N_, _, date_time_text, shown_player_name
 from ..replay.opening import open_record_file, open_replay
+from ..safe_text import safe_text
 
 
+#: The most of a player's name and of a game's name a row shows (a damaged file's may be huge).
+NAME_CHARACTERS = 24
+GAME_NAME_CHARACTERS = 48
 #: The list's column headings, over the cells recent_cells writes.
 COLUMNS = (N_("Date"), N_("Game"), N_("Opponents"), N_("Result"))
 
@@ -17,9 +21,11 @@ def recent_cells(recent, game_name) -> list[str]:
     """One recent match as the list's text: date, game, opponents, result ("Won", "Lost", "(practice)")."""
     seats = recent.saved.seats
     human = next((i for i, seat in enumerate(seats) if seat.kind == "human"), None)
-    opponents = ", ".join(seat.name for i, seat in enumerate(seats) if i != human)
+    # Names and the game's name come from a file: each reaches the list through safe_text.
+    opponents = ", ".join(safe_text(seat.name, max_chars=NAME_CHARACTERS) for i, seat in enumerate(seats) if i != human)
     if human is None:
-        result = ", ".join(shown_player_name(seats[i].name) for i in recent.winners)
+        result = ", ".join(safe_text(shown_player_name(seats[i].name), max_chars=NAME_CHARACTERS)
+                           for i in recent.winners)
     else:
         result = _("You won") if human in recent.winners else _("You lost")
     if recent.practice:
@@ -32,7 +38,8 @@ def recent_game_name(recent, game_name) -> str:
     still that game), the preset's name when the record names none."""
     rules = recent.saved.record.get("rules")
     name = rules.get("name") if isinstance(rules, dict) else None
-    return _(name) if isinstance(name, str) and name else game_name(recent.game)
+    shown = _(name) if isinstance(name, str) and name else game_name(recent.game)
+    return safe_text(shown, max_chars=GAME_NAME_CHARACTERS)
 
 
 def recent_panel_height(scene, rows: int) -> int:

@@ -16,11 +16,15 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from ..i18n import _, date_time_text
+from ..safe_text import safe_text
 from ..widgets import WidgetScene
+from ..widgets.text_entry import SafeTextEntryLine
 
 RECORD_SUFFIX = ".json"
 MAX_RECORD_NAME = 40
 MAX_LISTED = 200
+#: The longest folder path the dialog quotes (it is shortened from the left to fit, anyway).
+MAX_FOLDER_CHARACTERS = 160
 #: Characters no file name may hold on some system we ship to.
 FORBIDDEN = set('/\\:*?"<>|')
 
@@ -90,7 +94,7 @@ class RecordsScene(WidgetScene):
         if self.mode == "save":
             bottom -= row_h + gap
         list_rect = pygame.Rect(pad, y, inner_w - 2 * pad, max(row_h, bottom - gap - y))
-        self.by_label = {self._label_for(path): path for path in self.records}
+        self.by_label = self._labelled(self.records)
         if self.by_label:
             self.record_list = self.add(pygame_gui.elements.UISelectionList(
                 list_rect, list(self.by_label), self.manager, container=panel,
@@ -103,7 +107,7 @@ class RecordsScene(WidgetScene):
         if self.mode == "save":
             label_w = self.text_w(_("Name")) + self.px(16)
             self.label((pad, bottom, label_w, row_h), _("Name"), container=panel)
-            self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
+            self.name_entry = self.add(SafeTextEntryLine(
                 pygame.Rect(pad + label_w, bottom, inner_w - 2 * pad - label_w, row_h), self.manager,
                 container=panel, object_id="#record_name", initial_text=self.name))
             self.name_entry.set_text_length_limit(MAX_RECORD_NAME)
@@ -118,20 +122,35 @@ class RecordsScene(WidgetScene):
 
     def _folder_line(self, width: int) -> str:
         """"In <folder>", shortened from the left ("In …/share/crazy-eights/records") to fit ``width``."""
+        # A folder's name need not be UTF-8 (surrogates then) nor printable: safe_text shows it.
         parts = self.folder.parts
         for first in range(len(parts)):
             shown = str(Path(*parts[first:])) if first else str(self.folder)
-            line = _("In {folder}").format(folder=shown if first == 0 else "…/" + shown)
+            shown = safe_text(shown if first == 0 else "…/" + shown, max_chars=MAX_FOLDER_CHARACTERS)
+            line = _("In {folder}").format(folder=shown)
             if self.text_w(line, 14, bold=False) <= width or first == len(parts) - 1:
                 return line
-        return _("In {folder}").format(folder=self.folder)
+        return _("In {folder}").format(folder=safe_text(str(self.folder), max_chars=MAX_FOLDER_CHARACTERS))
+
+    def _labelled(self, paths: list[Path]) -> dict[str, Path]:
+        """Each record under its own row text (two names shown alike get a number)."""
+        by_label: dict[str, Path] = {}
+        for path in paths:
+            label = self._label_for(path)
+            number = 2
+            while label in by_label:
+                label = f"{self._label_for(path)} ({number})"
+                number += 1
+            by_label[label] = path
+        return by_label
 
     def _label_for(self, path: Path) -> str:
         try:
             stamp = date_time_text(datetime.datetime.fromtimestamp(path.stat().st_mtime))
         except (OSError, ValueError, OverflowError):
             stamp = "?"
-        return f"{path.stem}   ·   {stamp}"
+        # A file name from disk may hold anything a font cannot draw (not UTF-8, zero-width, controls).
+        return f"{safe_text(path.stem, max_chars=MAX_RECORD_NAME + 8)}   ·   {stamp}"
 
     def _selected_path(self) -> Path | None:
         if self.record_list is None:
@@ -186,8 +205,8 @@ class RecordsScene(WidgetScene):
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.record_list:
             path = self._selected_path()
             if self.mode == "save" and path is not None and self.name_entry is not None:
-                self.name = path.stem
-                self.name_entry.set_text(self.name)
+                self.name_entry.set_text(path.stem)   # the box keeps only what it can draw and show
+                self.name = self.name_entry.get_text()
             self._refresh_action()
             return True
         if (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION

@@ -13,6 +13,7 @@ from ..i18n import _
 from ..look.paint import draw_heading
 from ..look.palette import GOLD_LIGHT, hex_code
 from ..rules_text import describe
+from ..safe_text import safe_text
 from ..widgets import WidgetScene
 
 THIS_GAME = "this_game"
@@ -53,7 +54,8 @@ class RulesScene(WidgetScene):
         """(label, id) pairs for the drop-down."""
         options = []
         if self.match_rules is not None:
-            options.append((_("This game: {name}").format(name=_(self.match_rules.name)), THIS_GAME))
+            name = safe_text(_(self.match_rules.name), max_chars=48)   # a record's own name, from outside
+            options.append((_("This game: {name}").format(name=name), THIS_GAME))
         options += [(preset_label(pid), pid) for pid in PRESETS]
         return options
 

@@ -15,6 +15,7 @@ from ..i18n import N_, _, current_language
 from ..language import LANGUAGE_CHOICES
 from ..look.paint import draw_heading
 from ..widgets import WidgetScene
+from ..widgets.text_entry import SafeTextEntryLine
 
 SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant")))
 BACKS = (("blue", N_("Blue")), ("red", N_("Red")))
@@ -116,7 +117,7 @@ class SettingsScene(WidgetScene):
         self.language = choice_row(_("Language"), LANGUAGE_CHOICES, settings.language, "#language")
 
         self.label((pad, y, label_w, row_h), _("Your name"), "@field", container=left_panel)
-        self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
+        self.name_entry = self.add(SafeTextEntryLine(
             pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager, container=left_panel,
             object_id="#player_name", initial_text=settings.player_name))
         self.name_entry.set_text_length_limit(24)

@@ -15,6 +15,7 @@ from game.session import PRACTICE
 from ..i18n import N_, _, decimal_text, level_name, ngettext
 from ..look.paint import draw_heading
 from ..problems import os_error_words, problem_text
+from ..safe_text import safe_text
 from ..widgets import WidgetScene
 from .recent import build_recent_panel, recent_panel_height, whole_rows
 
@@ -36,7 +37,7 @@ def game_name(preset_id: str) -> str:
     rules = PRESETS.get(preset_id)
     if rules is not None:
         return _(rules.name)
-    return _("House rules") if preset_id == "custom" else preset_id
+    return _("House rules") if preset_id == "custom" else safe_text(preset_id, max_chars=48)
 
 
 def points_text(points: float | None, decimals: int = 0) -> str:
@@ -51,7 +52,7 @@ def row_cells(row) -> list[str]:
     """One SummaryRow as the table's text."""
     cells = list(row.cells())
     cells[0] = game_name(row.preset_id)
-    cells[1] = level_name(row.level)
+    cells[1] = safe_text(level_name(row.level), max_chars=24)   # an unknown level is shown as the file wrote it
     cells[BEST_COLUMN] = points_text(row.best_hand_score)
     cells[AVERAGE_COLUMN] = points_text(row.average_hand_score, 1)
     return cells

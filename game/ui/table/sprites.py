@@ -20,6 +20,7 @@ from game.rules import FIRST_JOKER, RANK_OF, RANKS, SUIT_OF, card_from_str, card
 from ..look import shapes
 from ..look.palette import (BLACK, CARD_BACK_BLUE, CARD_BACK_RED, CARD_EDGE, CREAM, GOLD, LIGHT_TEXT, SUIT_BLACK,
                              SUIT_RED, UNPLAYABLE_TINT)
+from ..safe_text import safe_text
 from .animation import Tween, ease_in_out_quad, ease_out_cubic
 
 
@@ -76,7 +77,13 @@ class TextCache:
         surf = self.cache.get(key)
         if surf is None:
             font = self.font(size, bold)
-            fg = font.render(text, True, color)
+            try:
+                fg = font.render(text, True, color)
+            except (pygame.error, UnicodeError, ValueError):
+                # A name or a rules name from a file that the font cannot draw (nothing visible, a
+                # surrogate, a NUL): draw what safe_text makes of it.
+                text = safe_text(text, max_chars=max(1, len(text)))
+                fg = font.render(text, True, color)
             if shadow:
                 surf = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
                 back = font.render(text, True, BLACK)
