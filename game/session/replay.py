@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.rules import Event, Match, Move, preset_id_of
+from game.rules import Event, Match, Move, finish, preset_id_of
 from game.store.saved_game import SavedGame
 
 from .seats import SEAT_KINDS, Seat
@@ -106,6 +106,12 @@ class Replay:
 
         Raises SavedGameError (a ValueError) when the record cannot be replayed.
         """
+        return finish(cls.building(saved, seats_for))
+
+    @classmethod
+    def building(cls, saved: SavedGame, seats_for=None):
+        """``of`` in slices, so a long record never holds up a frame: a generator that yields
+        ``(moves replayed, moves in all)`` and returns the replay."""
         frames: list[ReplayFrame] = []
         named_by: list[int | None] = [None]
 
@@ -117,7 +123,7 @@ class Replay:
                     named_by[0] = event.player
             frames.append(frame_of(match, len(frames), seat, move, events, named_by[0]))
 
-        match = saved.match(observer=heard)
+        match = yield from saved.replaying(observer=heard)
         if saved.seats is not None:
             # A level this version does not know still shows, as a computer player.
             seats = tuple(Seat(seat.name, seat.kind if seat.kind in SEAT_KINDS else "medium")
