@@ -8,6 +8,7 @@ navigation only moves an index. The finished match is also handed to the recent-
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from game.rules import Event, Match, Move, finish, preset_id_of
@@ -159,11 +160,11 @@ class Replay:
     def hand_start(self, index: int | None = None) -> int:
         """The index of the deal of the hand that frame ``index`` (default: the shown one) belongs to."""
         index = self.index if index is None else index
-        return max(start for start in self.hand_starts if start <= index)
+        return self.hand_starts[max(0, bisect_right(self.hand_starts, index) - 1)]
 
     def hand_ordinal(self, index: int | None = None) -> int:
         """Which hand of the record (0 for the first) frame ``index`` (default: the shown one) is in."""
-        return self.hand_starts.index(self.hand_start(index))
+        return max(0, bisect_right(self.hand_starts, self.index if index is None else index) - 1)
 
     def result(self, index: int | None = None):
         """The HandResult of the hand frame ``index`` ends (None unless that frame ends a hand)."""

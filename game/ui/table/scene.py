@@ -142,7 +142,7 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # The log is told again from the match's history, in the new words.
         self.log.clear()
-        self.log.extend(history_lines(session.history, session.seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.seats, session.human))
         if self.input.buttons:
             self.input.build_buttons(self.app.ui_manager, self.board.layout)
             self._update_buttons()
@@ -161,7 +161,7 @@ class TableScene(PaintedTable, Scene):
     def _start(self) -> None:
         """First entry: the log so far, then deal the hand on screen (or show a resumed position as it is)."""
         session = self.session
-        self.log.extend(history_lines(session.history, session.seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.seats, session.human))
         if session.hand_over:
             self.resync(animate=False)
             if not session.over:
@@ -340,7 +340,7 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
-        self.log.extend(history_lines(self.session.history, self.session.seats, self.session.human))
+        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.seats, self.session.human))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace
