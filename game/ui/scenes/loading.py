@@ -5,9 +5,16 @@ record replay up to 200,000 moves, several seconds of work that must not hold up
 the generators built on it yield ``(done, total)``): what finishes within one frame's budget finishes at
 once, with no overlay; anything longer goes on under :class:`LoadingScene`, a few slices a frame, with a
 progress bar. Escape stops it.
+
+A long record leaves millions of small objects (a history entry, its events and cards per move), and
+Python's cyclic garbage collector scans them all whenever the heap has grown by a quarter: a pause of
+a quarter to half a second, in the middle of the load or at any later frame. So the collector is held
+while the work runs, and what the work built is then frozen out of its scans (``gc.freeze``); the
+objects are still freed by reference counting when the table or the replay lets them go.
 """
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Generator
 
@@ -51,6 +58,18 @@ def run_in_slices(app, steps: Generator, title: str, done: Callable[[object], ob
     app.push(LoadingScene(app, steps, title, done, failed, progress))
 
 
+def hold_collector() -> None:
+    """Collect what is garbage now, then hold the cyclic collector while long work builds."""
+    gc.collect()
+    gc.disable()
+
+
+def release_collector() -> None:
+    """Take what the work built out of the collector's scans for good, and let it run again."""
+    gc.freeze()
+    gc.enable()
+
+
 class LoadingScene(Scene):
     """A progress bar over the screen while ``steps`` runs, a slice per frame."""
 
@@ -65,6 +84,17 @@ class LoadingScene(Scene):
         self.progress = progress or (0, 1)
         #: Frames drawn while the work went on (the tests count them).
         self.frames = 0
+        self.holding = False
+
+    def on_enter(self) -> None:
+        if not self.holding:
+            hold_collector()
+            self.holding = True
+
+    def on_exit(self) -> None:
+        if self.holding:
+            release_collector()
+            self.holding = False
 
     def update(self, dt: float) -> None:
         if self.app.scenes.top is not self:
