@@ -97,8 +97,9 @@ class Match:
             self.dealer = seats[0]
         self.seats = seats
         hand_rules = self.rules if len(seats) == self.rules.players else self.rules.with_players(len(seats))
-        hand_rng = random.Random(self.rng.getrandbits(64))
-        self.hand, events = HandState.deal(hand_rules, hand_rng, seats.index(self.dealer))
+        #: The seed of this hand's shuffle: the deal again is ``HandState.deal(rules, Random(hand_seed), ...)``.
+        self.hand_seed = self.rng.getrandbits(64)
+        self.hand, events = HandState.deal(hand_rules, random.Random(self.hand_seed), seats.index(self.dealer))
         self.moves.append([])
         return [self._to_seats(e) for e in events]
 

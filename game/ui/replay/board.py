@@ -102,7 +102,7 @@ def replay_log(replay, human: int | None = None) -> list[str]:
     """The log of the hand shown, up to the step shown: each move with the cards drawn named and, at
     the hand's end, each seat's points this hand and total (and who won the match, at its end)."""
     # The log shows its last lines only: a hand of thousands of steps is not told from its start.
-    frames = replay.frames[max(replay.hand_start(), replay.index + 1 - LOG_TAIL):replay.index + 1]
+    frames = replay.steps[max(replay.hand_start(), replay.index + 1 - LOG_TAIL):replay.index + 1]
     lines = history_lines(frames, replay.seats, human, name_drawn=True)
     result = replay.result()
     if result is not None:

@@ -57,7 +57,7 @@ class _ReplaySession:
     @property
     def history(self):
         replay = self.scene.replay
-        return replay.frames[:replay.index + 1]
+        return replay.steps[:replay.index + 1]
 
 
 class _NoInput:
