@@ -98,3 +98,122 @@ def test_a_statistics_row_whose_game_holds_control_characters_shows_without_them
     app.step()
     assert scene.shown_rows()[0][:2] == ["teatime", "Easy"]
     assert UserFolders.default().data_dir == home / "data"
+
+
+# ----- the longest records: a slice a frame ------------------------------------------------------
+
+SEATS = (("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chloé", "easy"), ("Dara", "easy"),
+         ("Emil", "easy"), ("Fen", "easy"))
+
+
+def long_match(moves: int, seed: int = 4):
+    """7 players with voluntary draws, random legal moves, stopped after ``moves`` moves (several hands)."""
+    import random
+
+    rules = preset("crazy_eights", 7).replace(voluntary_draw=True, turn_cap=400, target=10**6)
+    match, rng, played = Match(rules, seed), random.Random(seed), 0
+    while played < moves:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+            played += 1
+    return match
+
+
+def long_saved(moves: int = 3000) -> tuple[Match, SavedGame]:
+    match = long_match(moves)
+    return match, SavedGame(match.to_record(), tuple(SavedSeat(name, kind) for name, kind in SEATS))
+
+
+def frames_until(app, scene_name: str, limit: int = 2000) -> tuple[int, list]:
+    """Step until the top scene is ``scene_name``; the frames it took and each frame's top scene."""
+    tops = []
+    for frames in range(1, limit + 1):
+        app.step()
+        tops.append(app.scenes.top)
+        if type(app.scenes.top).__name__ == scene_name:
+            return frames, tops
+    raise AssertionError(f"{scene_name} never opened")
+
+
+def test_continue_of_a_long_match_replays_a_slice_a_frame_and_plays_on_where_it_stopped(app, monkeypatch):
+    from game.rules.match import REPLAY_SLICE
+    from game.store.saved_game import save_autosave
+    from game.ui.scenes import loading
+
+    monkeypatch.setattr(loading, "SLICE_BUDGET", 0.0)  # one slice a frame, however fast the machine
+    match, saved = long_saved()
+    save_autosave(app.autosave_store, saved)
+    app.main_menu()
+    app.step()
+    app.scenes.top.continue_game()
+    assert isinstance(app.scenes.top, loading.LoadingScene)
+    frames, tops = frames_until(app, "TableScene")
+    # The frame loop got control back after every slice, and the progress bar showed all along.
+    assert frames >= 3000 // REPLAY_SLICE - 1
+    assert all(isinstance(top, loading.LoadingScene) for top in tops[:-1])
+    assert tops[0].frames >= frames - 2
+    session = app.scenes.top.session
+    assert session.match.to_record() == match.to_record()
+    assert len(session.history) == 3000 + len(match.moves)
+
+
+def test_escape_stops_a_long_load_and_leaves_the_menu_as_it_was(app, monkeypatch):
+    from game.store.saved_game import save_autosave
+    from game.ui.scenes import loading
+
+    monkeypatch.setattr(loading, "SLICE_BUDGET", 0.0)
+    _match, saved = long_saved()
+    save_autosave(app.autosave_store, saved)
+    app.main_menu()
+    app.step()
+    menu = app.scenes.top
+    menu.continue_game()
+    app.step(3)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.step(3)
+    assert app.scenes.top is menu
+    assert app.autosave_store.path.exists(), "the saved match is kept"
+
+
+def test_a_long_record_replays_a_slice_a_frame_and_each_step_shows_the_table_as_it_was(app, monkeypatch):
+    from game.session.replay import KEYFRAME_STEPS, frame_of
+    from game.store.saved_game import export_saved_game
+    from game.ui.replay.opening import open_record_file
+    from game.ui.scenes import loading
+
+    monkeypatch.setattr(loading, "SLICE_BUDGET", 0.0)
+    match, saved = long_saved()
+    path = app.folders.records_dir / "long.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    export_saved_game(saved, path)
+    app.main_menu()
+    app.step()
+    open_record_file(app, path)
+    frames, _tops = frames_until(app, "ReplayScene")
+    assert frames > 5
+    replay = app.scenes.top.replay
+    # Every step as the record's own replay saw it, a frame per step, against the frames the replay
+    # makes when asked (from a copy of the hand kept every KEYFRAME_STEPS steps), in any order.
+    truth = []
+    named_by = [None]
+
+    def heard(played, seat, move, events):
+        if seat is None:
+            named_by[0] = None
+        for event in events:
+            if event.kind == "nominated":
+                named_by[0] = event.player
+        truth.append(frame_of(played, len(truth), seat, move, events, named_by[0]))
+
+    Match.from_record(saved.record, heard)
+    assert len(replay) == len(truth) == 3000 + len(match.moves)
+    assert len(replay.keyframes) <= len(replay) // KEYFRAME_STEPS + 1
+    for index in [len(truth) - 1, 0, 1777, 1776, 129, 128, 127, 2999, len(truth) // 2]:
+        assert replay.frames[index] == truth[index], index
+    assert replay.frames[1000:1300] == truth[1000:1300]
+    assert replay.last() == truth[-1]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+    app.step(2)
+    assert replay.index == 0 and replay.frame == truth[0]
