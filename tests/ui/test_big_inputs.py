@@ -217,3 +217,13 @@ def test_a_long_record_replays_a_slice_a_frame_and_each_step_shows_the_table_as_
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
     app.step(2)
     assert replay.index == 0 and replay.frame == truth[0]
+    # The move list of the whole record is told a slice a frame too, then shows every step's lines.
+    from game.ui.table.narration import TELL_SLICE, history_rows
+
+    replay.last()
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y", scancode=0))
+    frames, _tops = frames_until(app, "HistoryScene")
+    assert frames >= len(replay) // TELL_SLICE - 1
+    told = app.scenes.top.rows
+    assert told == history_rows(replay.steps, replay.seats, app.scenes.top.table.session.human, True)

@@ -21,6 +21,7 @@ from game.ui.i18n import DEFAULT_PLAYER_NAME, N_, _, shown_player_name
 from ..look.palette import CREAM, LOG_CAPTION
 from ..scene import AMBIENT_FPS, FULL_FPS, IDLE_FPS
 from ..table.effects import Effects
+from ..table.narration import open_history
 from ..table.painter import PaintedTable
 from ..table.sprites import CardImages, TextCache
 from ..widgets import WidgetScene
@@ -307,7 +308,7 @@ class ReplayScene(PaintedTable, WidgetScene):
     def show_moves(self) -> None:
         """The moves so far, over the replay (the table's move list)."""
         self.pause()
-        self.app.go("history", self)
+        open_history(self.app, self)
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -24,7 +24,7 @@ from .animation import Timer
 from .board import Board
 from .effects import Effects
 from .input import TableInput
-from .narration import history_lines
+from .narration import history_lines, open_history
 from .painter import PaintedTable, TablePainter
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
@@ -354,7 +354,7 @@ class TableScene(PaintedTable, Scene):
     def open_history(self) -> None:
         """Every move of the match so far, scrollable (Y, or a click on the log)."""
         self.input.drop_drag()
-        self.app.go("history", self)
+        open_history(self.app, self)
 
     def open_pause(self) -> None:
         """The pause menu (Escape or the Menu button)."""
