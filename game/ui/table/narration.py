@@ -5,6 +5,8 @@ from game.rules import FIRST_JOKER, SUITS, card_to_str
 
 from game.ui.i18n import _, card_name, ngettext, suit_name
 
+from ..scenes.loading import run_in_slices
+
 
 def card_word(card: int) -> str:
     """A card as the log writes it: its code for a suited card (the log draws ``8S`` as a rank and
@@ -168,7 +170,5 @@ def telling(table):
 
 def open_history(app, table) -> None:
     """The move history over ``table``, told a slice a frame under the loading bar when it is long."""
-    from ..scenes.loading import run_in_slices
-
     run_in_slices(app, telling(table), _("Gathering the moves…"), lambda rows: app.go("history", table, rows),
                   lambda error: None)
