@@ -12,12 +12,12 @@ maps each action to its ``Move``) and the per-rule-set card lookups of ``tables_
 from .cards import (FIRST_JOKER, RANK_OF, RANKS, SUIT_NAMES, SUIT_OF, SUITS, CardNotationError, build_deck,
                     card_from_str, card_to_str, cards_from_str, cards_to_str)
 from .errors import RECORD_CODES, RULE_CODES, IllegalMove, InvalidRuleSet, Problem, RecordError
-from .match import (OUT_OF_TURN, HandResult, Match, Standing, RECORD_FORMAT, RECORD_VERSION, parse_record_move,
-                    play_randomly)
+from .match import (MAX_RECORD_MOVES, OUT_OF_TURN, HandResult, Match, Standing, RECORD_FORMAT, RECORD_VERSION,
+                    finish, parse_record_move, play_randomly)
 from .moves import ACTION_COUNT, DRAW, LAST_CARD, MOVES, PASS, STOP, Move, MoveNotationError
 from .presets import (DESCRIPTIONS, HOUSE_RULES, HOUSE_RULES_BY_ID, PRESETS, HouseRule, UnknownPreset,
                       house_rules_for, preset, preset_id_of, with_house_rules)
-from .ruleset import MAX_PLAYERS, MIN_PLAYERS, RuleSet
+from .ruleset import MAX_PLAYERS, MAX_TURN_CAP, MIN_PLAYERS, RuleSet
 from .state import BLACK_JACK, CAP_KINDS, CAP_RANK, CAP_WILD, DRAWING, Event, HandState, tables_for
 from .view import PlayerView, determinize, view_of
 
@@ -28,7 +28,7 @@ __all__ = [
     # moves and actions
     "ACTION_COUNT", "DRAW", "LAST_CARD", "MOVES", "PASS", "STOP", "Move", "MoveNotationError",
     # rule sets
-    "MAX_PLAYERS", "MIN_PLAYERS", "InvalidRuleSet", "RuleSet", "DESCRIPTIONS", "HOUSE_RULES",
+    "MAX_PLAYERS", "MAX_TURN_CAP", "MIN_PLAYERS", "InvalidRuleSet", "RuleSet", "DESCRIPTIONS", "HOUSE_RULES",
     "HOUSE_RULES_BY_ID", "PRESETS", "HouseRule", "UnknownPreset", "house_rules_for", "preset",
     "preset_id_of", "with_house_rules",
     # a hand and what a player sees of it
@@ -36,5 +36,5 @@ __all__ = [
     "PlayerView", "determinize", "view_of",
     # matches and records
     "IllegalMove", "RecordError", "Problem", "RECORD_CODES", "RULE_CODES", "HandResult", "Match", "Standing", "RECORD_FORMAT", "RECORD_VERSION",
-    "OUT_OF_TURN", "parse_record_move", "play_randomly",
+    "MAX_RECORD_MOVES", "OUT_OF_TURN", "finish", "parse_record_move", "play_randomly",
 ]

@@ -23,6 +23,10 @@ MAX_COUNT = 10**6          # target points, turn cap, stop threshold
 MAX_HANDS = 10_000         # fixed number of hands in a match
 MAX_CARD_VALUE = 1000      # one card's penalty/points value
 MAX_CARD_DRAW = 52         # draw limit and last-card penalty
+#: The most turns a hand may run before it ends as blocked. Every preset stops at 1000; a cap beyond this
+#: one makes a single hand a record too long to replay (a 7-player hand with voluntary draws at a cap of a
+#: million ran to 199,000 moves), so it is refused with its own reason.
+MAX_TURN_CAP = 10_000
 
 C8_VALUES = (1, 2, 3, 4, 5, 6, 7, 50, 9, 10, 10, 10, 10)
 
@@ -246,6 +250,10 @@ def _check_ranks(field_name: str, label: str, ranks):
 
 def _problems(rules: RuleSet):
     """Every reason the record cannot be played (code, params and an English sentence)."""
+    if rules.turn_cap > MAX_TURN_CAP:
+        yield Problem("rules.turn_cap_too_high",
+                      f"the turn cap must be at most {MAX_TURN_CAP} turns a hand, not {rules.turn_cap}",
+                      {"cap": rules.turn_cap, "most": MAX_TURN_CAP})
     dealt = rules.hand_size * rules.players
     if dealt + 1 > rules.deck_size:
         yield Problem("rules.too_many_cards",

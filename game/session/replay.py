@@ -1,16 +1,21 @@
 """A finished (or stopped) match replayed step by step with every hand face up, for the replay viewer.
 
-``Replay.of(saved)`` replays the record once (``Match.from_record`` with an observer) and keeps a
-:class:`ReplayFrame` per step: each deal and each move, with every seat's cards, the pile, the suit
-in force, the pending penalty, the stock count, whose turn it is, the step's events and the totals.
-Frames are tuples of card ints, so a match of a thousand moves costs a few hundred kilobytes;
-navigation only moves an index. The finished match is also handed to the recent-matches store here.
+``Replay.of(saved)`` replays the record once (``Match.from_record`` with an observer) and keeps each
+step (who moved, the move, its events: ``Replay.steps``, what the narration reads) and a copy of the
+hand every KEYFRAME_STEPS steps. ``Replay.frames[i]`` is the :class:`ReplayFrame` of a step (every
+seat's cards, the pile, the suit in force, the pending penalty, the stock count, whose turn it is, the
+events and the totals), played again from the nearest copy when asked for: a record of 200,000 moves
+costs tens of megabytes, and showing any step replays at most KEYFRAME_STEPS moves. The finished
+match is also handed to the recent-matches store here.
 """
 from __future__ import annotations
 
+import random
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules import Event, Match, Move, preset_id_of
+from game.rules import Event, HandState, Match, Move, finish, parse_record_move, preset_id_of
 from game.store.saved_game import SavedGame
 
 from .seats import SEAT_KINDS, Seat
@@ -79,13 +84,159 @@ def frame_of(match: Match, index: int, seat: int | None, move: Move | None, even
         eliminated=tuple(match.eliminated), hand_over=hand.over, match_over=match.over)
 
 
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step as the narration reads it (the fields of a session's history entry): cheap to keep."""
+
+    index: int
+    hand_number: int
+    dealer: int
+    seat: int | None
+    move: Move | None
+    events: tuple[Event, ...]
+
+    @property
+    def hand(self) -> int:
+        return self.hand_number
+
+    @property
+    def deal(self) -> bool:
+        return self.seat is None
+
+
+@dataclass
+class _Hand:
+    """What a hand's frames need from the match around it (all fixed while the hand is played)."""
+
+    number: int
+    first_step: int
+    seats: tuple[int, ...]
+    dealer: int
+    seed: int
+    rules: object
+    totals: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    #: The match after the hand's last move (set when the hand ends).
+    totals_after: tuple[int, ...] | None = None
+    eliminated_after: tuple[bool, ...] | None = None
+    match_over: bool = False
+
+
+class _Position:
+    """The parts of a Match that ``frame_of`` reads, for a hand being played again."""
+
+    def __init__(self, replay: "Replay", hand: _Hand, state, ended: bool):
+        self.rules = replay.rules
+        self.hand = state
+        self.seats = hand.seats
+        self.hand_number = hand.number
+        self.dealer = hand.dealer
+        self.over = ended and hand.match_over
+        self.totals = list(hand.totals_after if ended else hand.totals)
+        self.eliminated = list(hand.eliminated_after if ended else hand.eliminated)
+
+    @property
+    def current_seat(self) -> int:
+        return self.seats[self.hand.current]
+
+
+#: The steps read back for each seat's last action: every seat acts many times over in fewer.
+LAST_ACTIONS_TAIL = 200
+#: Steps between two kept positions of a hand: showing any step plays at most this many moves again.
+KEYFRAME_STEPS = 128
+
+
+class ReplayFrames(Sequence):
+    """Every step's frame, made when asked for: the replay keeps the steps (what happened) and a copy of
+    the hand every KEYFRAME_STEPS steps, and plays the record again from the nearest copy. A match of
+    200,000 moves then costs tens of megabytes, not hundreds."""
+
+    def __init__(self, replay: "Replay"):
+        self.replay = replay
+        self._last: tuple[int, object, int | None] | None = None  # (step, hand state, named_by) of the last frame made
+        self._shown: ReplayFrame | None = None
+
+    def __len__(self) -> int:
+        return len(self.replay.steps)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            indices = range(*index.indices(len(self)))
+            if index.step not in (None, 1):
+                return [self[i] for i in indices]
+            return list(self._frames(indices.start, indices.stop)) if indices else []
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("no such step")
+        if self._shown is not None and self._shown.index == index:
+            return self._shown  # the frame on screen is asked for every frame
+        self._shown = next(self._frames(index, index + 1))
+        return self._shown
+
+    def __iter__(self):
+        return self._frames(0, len(self))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (ReplayFrames, list)) and len(self) == len(other) and list(self) == list(other)
+
+    def _frames(self, start: int, stop: int):
+        """The frames of steps ``start`` to ``stop`` (excluded), played again from the nearest kept hand."""
+        replay = self.replay
+        steps = replay.steps
+        index, state, named_by = self._nearest(start)
+        hand = replay.hand_of(index)
+        while index < stop:
+            step = steps[index]
+            if index >= start:
+                frame = frame_of(_Position(replay, hand, state, state.over), index, step.seat, step.move,
+                                 step.events, named_by)
+                self._last = (index, state, named_by)
+                yield frame
+            index += 1
+            if index >= stop:
+                break
+            step = steps[index]
+            if step.deal:
+                hand = replay.hand_of(index)
+                state, named_by = replay.deal(hand), None
+            else:
+                state = state.copy() if self._last is not None and self._last[1] is state else state
+                replay.play_again(hand, state, index)
+            for event in step.events:
+                if event.kind == "nominated":
+                    named_by = event.player
+
+    def _nearest(self, start: int):
+        """(step, hand state after it, named_by) at or before ``start`` to play on from."""
+        replay = self.replay
+        last = self._last
+        hand = replay.hand_of(start)
+        kept = replay.keyframes.get(max((k for k in replay.keyframe_steps(hand) if k <= start), default=-1))
+        candidates = [(hand.first_step, None)]
+        if kept is not None:
+            candidates.append((kept[0], kept))
+        if last is not None and hand.first_step <= last[0] <= start:
+            candidates.append((last[0], last))
+        step, found = max(candidates, key=lambda pair: pair[0])
+        if found is None:
+            return hand.first_step, replay.deal(hand), None
+        return found[0], found[1].copy(), found[2]
+
+
 class Replay:
     """The frames of one match and a cursor over them: step, hand by hand, first and last."""
 
-    def __init__(self, frames: list[ReplayFrame], seats: tuple[Seat, ...], match: Match):
-        if not frames:
+    def __init__(self, steps: list[ReplayStep], hands: list[_Hand], keyframes: dict, record: dict,
+                 seats: tuple[Seat, ...], match: Match):
+        if not steps:
             raise ValueError("a replay needs at least the deal")
-        self.frames = frames
+        #: Every step, as the narration reads it.
+        self.steps = steps
+        self.hands = hands
+        #: A copy of the hand state (and who named the suit) every KEYFRAME_STEPS steps of a hand.
+        self.keyframes = keyframes
+        self._record_hands = record["hands"]
         self.seats = seats
         self.rules = match.rules
         #: Whether the record runs to the end of the match (a record of a match in play stops short).
@@ -98,7 +249,9 @@ class Replay:
         self.practice = False
         self.index = 0
         #: Where each hand's deal is, in order.
-        self.hand_starts = [frame.index for frame in frames if frame.deal]
+        self.hand_starts = [hand.first_step for hand in hands]
+        #: Every step's frame (made when asked for).
+        self.frames = ReplayFrames(self)
 
     @classmethod
     def of(cls, saved: SavedGame, seats_for=None) -> "Replay":
@@ -106,18 +259,35 @@ class Replay:
 
         Raises SavedGameError (a ValueError) when the record cannot be replayed.
         """
-        frames: list[ReplayFrame] = []
+        return finish(cls.building(saved, seats_for))
+
+    @classmethod
+    def building(cls, saved: SavedGame, seats_for=None):
+        """``of`` in slices, so a long record never holds up a frame: a generator that yields
+        ``(moves replayed, moves in all)`` and returns the replay."""
+        steps: list[ReplayStep] = []
+        hands: list[_Hand] = []
+        keyframes: dict[int, tuple[int, object, int | None]] = {}
         named_by: list[int | None] = [None]
 
         def heard(match, seat, move, events):
+            index = len(steps)
             if seat is None:
                 named_by[0] = None
+                hands.append(_Hand(match.hand_number, index, match.seats, match.dealer, match.hand_seed,
+                                   match.hand.rules, tuple(match.totals), tuple(match.eliminated)))
             for event in events:
                 if event.kind == "nominated":
                     named_by[0] = event.player
-            frames.append(frame_of(match, len(frames), seat, move, events, named_by[0]))
+            steps.append(ReplayStep(index, match.hand_number, match.dealer, seat, move, tuple(events)))
+            hand = hands[-1]
+            if seat is not None and match.hand.over:
+                hand.totals_after, hand.eliminated_after = tuple(match.totals), tuple(match.eliminated)
+                hand.match_over = match.over
+            elif seat is not None and (index - hand.first_step) % KEYFRAME_STEPS == 0:
+                keyframes[index] = (index, match.hand.copy(), named_by[0])
 
-        match = saved.match(observer=heard)
+        match = yield from saved.replaying(observer=heard)
         if saved.seats is not None:
             # A level this version does not know still shows, as a computer player.
             seats = tuple(Seat(seat.name, seat.kind if seat.kind in SEAT_KINDS else "medium")
@@ -126,9 +296,30 @@ class Replay:
             seats = tuple(seats_for(match.rules.players))
         else:
             seats = tuple(Seat(f"{number}", "medium") for number in range(1, match.rules.players + 1))
-        replay = cls(frames, seats, match)
+        replay = cls(steps, hands, keyframes, saved.record, seats, match)
         replay.practice = bool(saved.practice)
         return replay
+
+    # ----- playing a hand again --------------------------------------------------------------
+
+    def hand_of(self, index: int) -> _Hand:
+        """The hand step ``index`` belongs to."""
+        return self.hands[max(0, bisect_right(self.hand_starts, index) - 1)]
+
+    def keyframe_steps(self, hand: _Hand) -> range:
+        """The steps of ``hand`` at which a copy of the hand was kept."""
+        end = self.hand_starts[hand.number] if hand.number < len(self.hands) else len(self.steps)
+        return range(hand.first_step + KEYFRAME_STEPS, end, KEYFRAME_STEPS)
+
+    def deal(self, hand: _Hand):
+        """The hand as it was dealt."""
+        state, _events = HandState.deal(hand.rules, random.Random(hand.seed), hand.seats.index(hand.dealer))
+        return state
+
+    def play_again(self, hand: _Hand, state, index: int) -> None:
+        """Apply step ``index``'s move (a move of ``hand``) to ``state``."""
+        move, caller = parse_record_move(self._record_hands[hand.number - 1][index - hand.first_step - 1])
+        state.apply(move, None if caller is None else hand.seats.index(caller))
 
     # ----- where the cursor is ---------------------------------------------------------------
 
@@ -153,11 +344,11 @@ class Replay:
     def hand_start(self, index: int | None = None) -> int:
         """The index of the deal of the hand that frame ``index`` (default: the shown one) belongs to."""
         index = self.index if index is None else index
-        return max(start for start in self.hand_starts if start <= index)
+        return self.hand_starts[max(0, bisect_right(self.hand_starts, index) - 1)]
 
     def hand_ordinal(self, index: int | None = None) -> int:
         """Which hand of the record (0 for the first) frame ``index`` (default: the shown one) is in."""
-        return self.hand_starts.index(self.hand_start(index))
+        return max(0, bisect_right(self.hand_starts, self.index if index is None else index) - 1)
 
     def result(self, index: int | None = None):
         """The HandResult of the hand frame ``index`` ends (None unless that frame ends a hand)."""
@@ -230,4 +421,5 @@ def frame_view(replay: Replay, viewer: int, index: int | None = None) -> TableVi
         discard=frame.pile, stock_count=frame.stock_count, pending=frame.pending,
         pending_skips=frame.pending_skips, drew_this_turn=False, hand_over=frame.hand_over,
         match_over=frame.match_over, sudden_death=False, seats=seat_views, my_cards=frame.hands[viewer],
-        my_moves=(), last_actions=last_actions(replay.frames[start:frame.index + 1], rules.players, frame.to_act))
+        my_moves=(), last_actions=last_actions(replay.steps[max(start, frame.index + 1 - LAST_ACTIONS_TAIL):frame.index + 1],
+                                               rules.players, frame.to_act))

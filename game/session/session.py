@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import strongest_level
-from game.rules import Event, IllegalMove, Match, Move, preset_id_of
+from game.rules import Event, IllegalMove, Match, Move, finish, preset_id_of
 from game.store.saved_game import SavedGame, save_autosave
 
 from .coach import Hint, explain, hint_bot
@@ -94,12 +94,18 @@ class TableSession:
         Raises SavedGameError (a ValueError) when the record cannot be replayed, and
         SeatError (a ValueError) when its players cannot sit at a table.
         """
+        return finish(cls.resuming(saved, seats_for, **options))
+
+    @classmethod
+    def resuming(cls, saved: SavedGame, seats_for=None, **options):
+        """``resume`` in slices, so a long record never holds up a frame: a generator that yields
+        ``(moves replayed, moves in all)`` and returns the session."""
         history: list[HistoryEntry] = []
 
         def heard(match, seat, move, events):
             history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
 
-        match = saved.match(observer=heard)
+        match = yield from saved.replaying(observer=heard)
         if saved.seats is not None:
             seats = [Seat(seat.name, seat.kind) for seat in saved.seats]
         elif seats_for is not None:

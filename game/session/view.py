@@ -45,8 +45,9 @@ def last_actions(history, seats: int, to_act: int | None) -> tuple[LastAction | 
     """Each seat's last action in the current hand (None for a seat to act now, or one that has not acted)."""
     found: list[LastAction | None] = [None] * seats
     done = [False] * seats
+    left = seats  # seats whose last action is still to find: a long hand is not read to its start
     for entry in reversed(history):
-        if entry.seat is None:
+        if entry.seat is None or not left:
             break
         for event in reversed(entry.events):
             player = event.player
@@ -55,6 +56,7 @@ def last_actions(history, seats: int, to_act: int | None) -> tuple[LastAction | 
             action = _action_of(event, entry.events)
             if action is not None:
                 found[player], done[player] = action, True
+                left -= 1
     if to_act is not None:
         found[to_act] = None  # it is their turn now: what they did last time is old news
     return tuple(found)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.rules import Match, RecordError
+from game.rules import Match, RecordError, finish
 from game.store.autosave import AutosaveStore, RecordFileError, export_record, import_record
 from game.store.problems import LoadProblem
 
@@ -96,8 +96,12 @@ class SavedGame:
     def match(self, observer=None) -> Match:
         """Replay the record (``observer`` as in ``Match.from_record``); raises SavedGameError if it
         cannot be replayed or does not fit the seats."""
+        return finish(self.replaying(observer))
+
+    def replaying(self, observer=None):
+        """``match`` in slices (see ``Match.replaying``): yields progress, returns the match."""
         try:
-            match = Match.from_record(self.record, observer)
+            match = yield from Match.replaying(self.record, observer)
         except RecordError as error:
             raise SavedGameError("saved.bad_record", str(error), error=error) from None
         if self.seats is not None and len(self.seats) != match.rules.players:

@@ -166,6 +166,8 @@ _RULE_CLAUSES: dict[str, Callable[[Params], str]] = {
         ranks=_ranks(p.get("rank", ""))),
     "rules.two_draw_penalties": lambda p: _("{ranks} are given two pick-up penalties").format(
         ranks=_ranks(p.get("rank", ""))),
+    "rules.turn_cap_too_high": lambda p: _("a hand may run to at most {most} turns, not {cap}").format(
+        most=p.get("most"), cap=p.get("cap")),
 }
 
 

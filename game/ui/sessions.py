@@ -26,6 +26,14 @@ def resume_session(app, saved, seats_for=None):
     return TableSession.resume(saved, seats_for, **_store_options(app))
 
 
+def resume_steps(app, saved, seats_for=None):
+    """``resume_session`` in slices (``TableSession.resuming``): a generator yielding progress and
+    returning the session, for ``scenes.loading.run_in_slices``."""
+    from game.session import TableSession
+
+    return TableSession.resuming(saved, seats_for, **_store_options(app))
+
+
 def store_problem_text(store: str, problem) -> str:
     """The notice for a store the session could not write (``store``: AUTOSAVE, STATISTICS or RECENT, and
     ``problem`` the error), or for a file it set aside (NOTICE, ``problem`` the store's LoadProblem)."""

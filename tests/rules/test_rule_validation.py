@@ -118,3 +118,23 @@ def test_any_value_is_refused_or_plays_and_saves(field, value, seed):
 def test_a_number_too_long_to_print_is_refused_by_name():
     with pytest.raises(InvalidRuleSet, match="target must be between 1 and 1000000, not a number of more"):
         RuleSet.from_dict(SWITCH | {"target": 10**5000})
+
+
+def test_a_turn_cap_past_the_sane_maximum_is_refused_with_its_own_reason():
+    from game.rules.ruleset import MAX_TURN_CAP
+
+    with pytest.raises(InvalidRuleSet) as refused:
+        PRESETS["crazy_eights"].replace(players=7, voluntary_draw=True, turn_cap=10**6)
+    assert [(p.code, dict(p.params)) for p in refused.value.problems] == [
+        ("rules.turn_cap_too_high", {"cap": 10**6, "most": MAX_TURN_CAP})]
+    assert PRESETS["crazy_eights"].replace(turn_cap=MAX_TURN_CAP).turn_cap == MAX_TURN_CAP
+
+
+def test_a_record_with_a_turn_cap_past_the_maximum_is_refused_and_one_at_the_preset_cap_still_loads():
+    rules = PRESETS["crazy_eights"].to_dict()
+    record = Match(PRESETS["crazy_eights"], 9).to_record()
+    assert Match.from_record(record).rules.turn_cap == 1000
+    with pytest.raises(RecordError) as refused:
+        Match.from_record({**record, "rules": {**rules, "turn_cap": 10**6}})
+    assert refused.value.code == "record.invalid_rules"
+    assert [p.code for p in refused.value.params["problems"]] == ["rules.turn_cap_too_high"]

@@ -83,8 +83,8 @@ def test_stepping_back_and_forward_reaches_identical_frames():
         assert replay.frame == seen[index]
         replay.step(-1)
     assert replay.index == 0
-    assert replay.step(-1) is seen[0]  # the start holds
-    assert replay.last() is seen[-1] and replay.step(1) is seen[-1]
+    assert replay.step(-1) == seen[0] and replay.index == 0  # the start holds (frames are made when shown)
+    assert replay.last() == seen[-1] and replay.step(1) == seen[-1] and replay.at_end
     # A second replay of the same record builds equal frames.
     again = Replay.of(SavedGame(match.to_record(), SAVED_SEATS))
     assert again.frames == replay.frames

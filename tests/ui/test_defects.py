@@ -140,8 +140,8 @@ def test_statistics_give_each_figure_its_unit_and_say_what_the_streak_counts(app
     assert "Matches won in a row" in headings and "Longest streak" not in headings
     from game.ui.scenes.statistics import HEADINGS
 
-    width = len(HEADINGS)
-    rows = [[cell.text for cell in scene.cells[i:i + width]] for i in range(0, len(scene.cells), width)]
+    assert len(HEADINGS) == len(scene.shown_rows()[0])
+    rows = scene.shown_rows()
     eights = next(row for row in rows if row[0] == "Crazy Eights")
     switch = next(row for row in rows if row[0] == "Switch")
     assert eights[6:9] == ["0 pts", "13 pts", "0"]

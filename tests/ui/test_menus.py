@@ -258,8 +258,7 @@ def test_statistics_show_the_stored_rows_and_reset_asks_first(app, ui, home):
     app.push(StatisticsScene(app))
     ui.step()
     scene = app.scenes.top
-    texts = [cell.text for cell in scene.cells]
-    assert texts[:3] == ["Crazy Eights", "Hard", "1"]
+    assert scene.shown_rows()[0][:3] == ["Crazy Eights", "Hard", "1"]
     ui.click(ui.button("Reset statistics…"))
     assert isinstance(app.scenes.top, ConfirmScene)
     assert store.load()[0].summary_rows()  # nothing forgotten before confirming
@@ -268,7 +267,7 @@ def test_statistics_show_the_stored_rows_and_reset_asks_first(app, ui, home):
     ui.click(ui.button("Reset statistics…"))
     ui.click(ui.button("Reset"))
     assert store.load()[0].summary_rows() == []
-    assert app.scenes.top is scene and scene.cells == []
+    assert app.scenes.top is scene and scene.shown_rows() == []
     assert not scene.reset_button.is_enabled
     assert "Statistics and recent matches reset." in app.notices.texts()
 
@@ -775,11 +774,10 @@ def test_statistics_lists_show_whole_rows_and_every_result_when_there_is_room(ma
     app.scenes.clear_to(StatisticsScene(app))
     app.step()
     scene = app.scenes.top
-    row_h = scene.cells[0].rect.height
-    results = next(w for w in scene.widgets if isinstance(w, pygame_gui.elements.UIScrollingContainer))
-    assert results.rect.height % row_h == 0, "a result row shows only in part"
+    results = scene.table
+    assert results.rect.height % results.row_h == 0, "a result row shows only in part"
     if size == (1920, 1080):  # room for all four results and the (empty) recent list below
-        assert results.rect.height >= 4 * row_h
+        assert len(scene.shown_rows()) == 4
 
 
 @pytest.mark.parametrize("language", ["en", "de", "el", "nb"])

@@ -89,6 +89,7 @@ def rule_refusals():
     yield refusal(lambda: RuleSet(wild_ranks=("J",), black_jack_draw=7))
     yield refusal(lambda: RuleSet(anything_on_ranks=("8",)))
     yield refusal(lambda: RuleSet(draw_penalties=(("2", 2), ("2", 3))))
+    yield refusal(lambda: RuleSet(turn_cap=10**6))
 
 
 def record_refusals():

@@ -66,7 +66,7 @@ def test_the_statistics_note_says_what_practice_means_only_when_a_practice_row_s
     app.push(StatisticsScene(app))
     step(app)
     scene = app.scenes.top
-    assert "Practice" in [cell.text for cell in scene.cells]
+    assert "Practice" in [cell for row in scene.shown_rows() for cell in row]
     assert "Practice: matches in which you took back a move" in scene.note.html_text
 
 

@@ -94,10 +94,15 @@ def step_caption(replay, frame, human: int | None = None) -> tuple[str, str]:
     return headline[:1].upper() + headline[1:], " · ".join(rest)
 
 
+#: The steps the replay's log is told from (more than its panel shows).
+LOG_TAIL = 80
+
+
 def replay_log(replay, human: int | None = None) -> list[str]:
     """The log of the hand shown, up to the step shown: each move with the cards drawn named and, at
     the hand's end, each seat's points this hand and total (and who won the match, at its end)."""
-    frames = replay.frames[replay.hand_start():replay.index + 1]
+    # The log shows its last lines only: a hand of thousands of steps is not told from its start.
+    frames = replay.steps[max(replay.hand_start(), replay.index + 1 - LOG_TAIL):replay.index + 1]
     lines = history_lines(frames, replay.seats, human, name_drawn=True)
     result = replay.result()
     if result is not None:

@@ -10,18 +10,22 @@ from game.store.saved_game import import_saved_game
 
 from ..i18n import _, shown_player_name
 from ..problems import problem_clause, problem_text
+from ..scenes.loading import run_in_slices
 
 
 def open_replay(app, saved, source: str) -> bool:
     """Replay ``saved`` (a SavedGame) over the current screen, ``source`` (its date, its file) in the title;
     False, with a notice, when it cannot be. A record that stops short says so in the replay's own panel."""
-    try:
-        replay = Replay.of(saved, lambda players: default_table(shown_player_name(app.settings.player_name), players))
-    except ValueError as error:  # SavedGameError: the record does not replay
+    failed: list[ValueError] = []
+
+    def unplayable(error: ValueError) -> None:  # SavedGameError: the record does not replay
+        failed.append(error)
         app.notify(_("This match cannot be replayed: {reason}").format(reason=problem_clause(error)), problem=True)
-        return False
-    app.go("replay", replay, source)
-    return True
+
+    # A long record replays a slice a frame, with its progress shown.
+    steps = Replay.building(saved, lambda players: default_table(shown_player_name(app.settings.player_name), players))
+    run_in_slices(app, steps, _("Preparing the replay…"), lambda replay: app.go("replay", replay, source), unplayable)
+    return not failed
 
 
 def open_record_file(app, path: Path) -> bool:

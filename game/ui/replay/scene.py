@@ -22,6 +22,7 @@ from ..look.palette import CREAM, LOG_CAPTION
 from ..safe_text import safe_text
 from ..scene import AMBIENT_FPS, FULL_FPS, IDLE_FPS
 from ..table.effects import Effects
+from ..table.narration import open_history
 from ..table.painter import PaintedTable
 from ..table.sprites import CardImages, TextCache
 from ..widgets import WidgetScene
@@ -58,7 +59,7 @@ class _ReplaySession:
     @property
     def history(self):
         replay = self.scene.replay
-        return replay.frames[:replay.index + 1]
+        return replay.steps[:replay.index + 1]
 
 
 class _NoInput:
@@ -310,7 +311,7 @@ class ReplayScene(PaintedTable, WidgetScene):
     def show_moves(self) -> None:
         """The moves so far, over the replay (the table's move list)."""
         self.pause()
-        self.app.go("history", self)
+        open_history(self.app, self)
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -7,7 +7,8 @@ from ..i18n import _
 from ..look.paint import backdrop, draw_card_fan, render_title
 from ..look.palette import PARCHMENT
 from ..problems import problem_clause, problem_text
-from ..sessions import resume_session
+from ..sessions import resume_steps
+from .loading import run_in_slices
 from ..version import version
 from ..widgets import WidgetScene
 
@@ -95,13 +96,14 @@ class MainMenuScene(WidgetScene):
         if saved is None:
             self._autosave_unusable(problem_text(problem) if problem else _("The saved match could not be found."))
             return
-        try:
-            session = resume_session(self.app, saved)
-        except ValueError as error:
+
+        def unusable(error: ValueError) -> None:
             self._autosave_unusable(_("The saved match cannot be resumed: {reason}").format(
                 reason=problem_clause(error)))
-            return
-        self.app.go("table", session)
+
+        # A long match replays a slice a frame, with its progress shown.
+        run_in_slices(self.app, resume_steps(self.app, saved), _("Loading the saved match…"),
+                      lambda session: self.app.go("table", session), unusable)
 
     def _autosave_unusable(self, problem: str) -> None:
         self.app.autosave_broken = True

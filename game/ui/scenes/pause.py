@@ -12,7 +12,8 @@ from game.store.saved_game import export_saved_game, import_saved_game
 
 from ..i18n import _, shown_player_name
 from ..problems import os_error_words, problem_text, unplayable_file_text
-from ..sessions import resume_session
+from ..sessions import resume_steps
+from .loading import run_in_slices
 from ..widgets import WidgetScene
 
 
@@ -91,17 +92,25 @@ class PauseScene(WidgetScene):
         """Load a record file and continue that match at a new table; False (with a notice) if unusable."""
         try:
             saved = import_saved_game(path)
-            session = resume_session(self.app, saved, self.seats_for)
         except RecordFileError as error:
             self.app.notify(problem_text(error), problem=True)
             return False
-        except ValueError as error:  # SavedGameError, SeatError
+        failed: list[ValueError] = []
+
+        def unplayable(error: ValueError) -> None:  # SavedGameError, SeatError
+            failed.append(error)
             self.app.notify(unplayable_file_text(path.name, error), problem=True)
-            return False
-        self.app.pop()  # this overlay
-        self.app.go("table", session, how="replace")
-        self.app.notify(_("Game record {name} loaded.").format(name=path.name))
-        return True
+
+        def loaded(session) -> None:
+            if self.app.scenes.top is self:
+                self.app.pop()  # this overlay
+            self.app.go("table", session, how="replace")
+            self.app.notify(_("Game record {name} loaded.").format(name=path.name))
+
+        # A long record replays a slice a frame, with its progress shown.
+        run_in_slices(self.app, resume_steps(self.app, saved, self.seats_for), _("Loading the game record…"),
+                      loaded, unplayable)
+        return not failed
 
     def seats_for(self, players: int) -> tuple[Seat, ...]:
         """Players for a record that names none: this table's if they fit, else the player and medium opponents."""

@@ -8,6 +8,7 @@ import pygame_gui
 from ..i18n import N_, _, date_time_text, shown_player_name
 from ..replay.opening import open_record_file, open_replay
 from ..safe_text import safe_text
+from ..widgets.rows import cell_text, fit_text
 
 
 #: The most of a player's name and of a game's name a row shows (a damaged file's may be huge).
@@ -30,7 +31,9 @@ def recent_cells(recent, game_name) -> list[str]:
         result = _("You won") if human in recent.winners else _("You lost")
     if recent.practice:
         result = _("{result} (practice)").format(result=result)
-    return [date_time_text(recent.finished), recent_game_name(recent, game_name), opponents, result]
+    # Names come from a file: cut to what a cell can show before anything measures or lays them out.
+    return [cell_text(text) for text in (date_time_text(recent.finished), recent_game_name(recent, game_name),
+                                         opponents, result)]
 
 
 def recent_game_name(recent, game_name) -> str:
@@ -38,7 +41,8 @@ def recent_game_name(recent, game_name) -> str:
     still that game), the preset's name when the record names none."""
     rules = recent.saved.record.get("rules")
     name = rules.get("name") if isinstance(rules, dict) else None
-    shown = _(name) if isinstance(name, str) and name else game_name(recent.game)
+    # Cut before the catalogue looks it up: a damaged file's name may be a megabyte long.
+    shown = _(cell_text(name)) if isinstance(name, str) and name else game_name(recent.game)
     return safe_text(shown, max_chars=GAME_NAME_CHARACTERS)
 
 
@@ -104,10 +108,11 @@ def build_recent_panel(scene, rect: pygame.Rect, matches, game_name) -> None:
         allow_scroll_x=False, object_id="#recent_rows"))
     scroller.set_scrollable_area_dimensions((inner.width - scene.px(24), len(rows) * row_h))
     scene.replay_buttons = []
+    fonts = [scene.app.assets.font(round(15 * scene.app.font_scale), index == 0) for index in range(4)]
     for number, (recent, cells) in enumerate(zip(matches, rows)):
         x = pad
         for index, text in enumerate(cells):
-            scene.label((x, number * row_h, widths[index], row_h), text,
+            scene.label((x, number * row_h, widths[index], row_h), fit_text(fonts[index], text, widths[index] - scene.px(12)),
                         "@cell_first" if index == 0 else "@cell_left", container=scroller)
             x += widths[index]
         scene.replay_buttons.append(scene.button(

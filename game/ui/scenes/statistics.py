@@ -17,6 +17,7 @@ from ..look.paint import draw_heading
 from ..problems import os_error_words, problem_text
 from ..safe_text import safe_text
 from ..widgets import WidgetScene
+from ..widgets.rows import Column, PaintedRows, cell_text
 from .recent import build_recent_panel, recent_panel_height, whole_rows
 
 # The store's SUMMARY_HEADINGS, in its order, as the player reads them. The streak counts
@@ -58,6 +59,27 @@ def row_cells(row) -> list[str]:
     return cells
 
 
+#: The SummaryRow field behind each figure column, and how it is written.
+FIGURES = {2: ("hands_played", str), 3: ("hand_win_percent", lambda v: _percent_text(v)),
+           4: ("matches_played", str), 5: ("match_win_percent", lambda v: _percent_text(v)),
+           BEST_COLUMN: ("best_hand_score", points_text), AVERAGE_COLUMN: ("average_hand_score",
+                                                                         lambda v: points_text(v, 1)),
+           8: ("longest_streak", str), 9: ("matches_abandoned", str)}
+
+
+def _percent_text(value) -> str:
+    return "–" if value is None else f"{value:.0f}%"
+
+
+def figure_texts(rows, column: int) -> set[str]:
+    """Every text a figure column shows (a few distinct values, however many rows)."""
+    field, write = FIGURES[column]
+    values = {getattr(row, field) for row in rows}
+    if column == AVERAGE_COLUMN:
+        values = {None if value is None else round(value, 1) for value in values}
+    return {write(value) for value in values}
+
+
 def footnote(directions, practice: bool = False) -> str:
     """What "best hand" and the streak mean, for the scoring directions of the rows shown
     (``True``: penalty points, fewest is best; ``False``: the winner collects, most is best),
@@ -93,8 +115,31 @@ class StatisticsScene(WidgetScene):
         if problem:
             self.app.notify(problem_text(problem), problem=True)
         self.rows = statistics.summary_rows(level_order=LEVELS)
+        low_is_good = {(entry.preset_id, entry.level): entry.low_is_good for entry in statistics.entries}
         #: Whether each row's scores are penalties (fewest is best), for the footnote.
-        self.directions = [statistics.entry(row.preset_id, row.level).low_is_good for row in self.rows]
+        self.directions = [low_is_good[row.preset_id, row.level] for row in self.rows]
+        self._cells: dict[int, list[str]] = {}
+        self.table = None
+
+    def cells(self, index: int) -> list[str]:
+        """Row ``index`` as the table's text (worked out when it first shows)."""
+        cells = self._cells.get(index)
+        if cells is None:
+            cells = self._cells[index] = [cell_text(text) for text in row_cells(self.rows[index])]
+        return cells
+
+    def widest(self, column: int, bold: bool) -> int:
+        """The widest text of a column, in pixels. With thousands of rows only the longest texts are
+        measured (a cell that is wider after all is cut to fit, never laid over its neighbour)."""
+        if column != 0 and column != 1:
+            texts = figure_texts(self.rows, column)
+        else:
+            texts = {self.cells(index)[column] for index in range(len(self.rows))} if len(self.rows) <= 200 \
+                else {cell_text(text) for text in (
+                    [game_name(preset) for preset in {row.preset_id for row in self.rows}] if column == 0
+                    else [level_name(level) for level in {row.level for row in self.rows}])}
+        longest = sorted(texts, key=len, reverse=True)[:64]
+        return max((self.text_w(text, 15, bold=bold) for text in longest), default=0)
 
     def build(self) -> None:
         width, height = self.app.size
@@ -128,16 +173,14 @@ class StatisticsScene(WidgetScene):
         inner = panel.get_container().get_rect()
         pad = self.px(16)
         usable = inner.width - 2 * pad
-        body = [row_cells(row) for row in self.rows]
 
         def column_widths(headings):
             widths = []
             for index, heading in enumerate(headings):
-                needed = [self.text_w(_(heading), 14)]
-                needed += [self.text_w(cells[index], 15, bold=index == 0) for cells in body]
-                widths.append(max(needed) + self.px(18))
+                widths.append(max(self.text_w(_(heading), 14), body_widths[index]) + self.px(18))
             return widths
 
+        body_widths = [self.widest(index, index == 0) for index in range(len(HEADINGS))]
         headings, groups = HEADINGS, ()
         widths = column_widths(headings)
         if sum(widths) > usable:
@@ -168,22 +211,18 @@ class StatisticsScene(WidgetScene):
             self.label((xs[index], pad // 2 + group_h, widths[index], head_h), _(heading), "@cell_heading",
                        container=panel, name=f"heading_{index}")
         head_h += group_h
-        self.cells = []
+        self.table = None
         if not self.rows:
             self.label((pad, head_h + self.px(40), usable, self.text_h(16)),
                        _("No results yet: finish a hand against the computer and it will show here."),
                        "@center", container=panel, name="empty")
         else:
-            scroller = self.add(pygame_gui.elements.UIScrollingContainer(
-                pygame.Rect(0, pad // 2 + head_h, inner.width, whole_rows(inner.height - head_h - pad, row_h)),
-                self.manager,
-                container=panel, allow_scroll_x=False, object_id="#statistics_rows"))
-            scroller.set_scrollable_area_dimensions((inner.width - self.px(24), len(self.rows) * row_h))
-            for number, row in enumerate(self.rows):
-                for index, text in enumerate(row_cells(row)):
-                    self.cells.append(self.label(
-                        (xs[index], number * row_h, widths[index], row_h), text,
-                        "@cell_first" if index == 0 else "@cell", container=scroller))
+            # Only the rows in view are drawn: thousands of rows open as fast as a few.
+            columns = [Column(xs[index], widths[index], centred=index != 0, bold=index == 0)
+                       for index in range(len(widths))]
+            self.table = PaintedRows(
+                self, panel, (0, pad // 2 + head_h, inner.width, whole_rows(inner.height - head_h - pad, row_h)),
+                row_h, len(self.rows), columns, self.cells, name="statistics_rows")
         gap = self.px(20)
         button_w = self.px(220)
         x = width // 2 - button_w - gap // 2
@@ -192,7 +231,6 @@ class StatisticsScene(WidgetScene):
                                         _("Reset statistics…"), self.ask_reset, name="reset")
         if not self.rows and not self.recent:
             self.reset_button.disable()
-        self._table = (left, top, table_w, table_h, head_h, row_h)
 
     def ask_reset(self) -> None:
         """Ask before forgetting every result and the recent matches."""
@@ -214,6 +252,22 @@ class StatisticsScene(WidgetScene):
         self.load()
         self.rebuild()
 
+    def shown_rows(self) -> list[list[str]]:
+        """The result rows in view, cell by cell, as the player reads them."""
+        return self.table.shown_cells() if self.table is not None else []
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.table is not None:
+            self.table.update()
+
+    def handle_event(self, event) -> bool:
+        if self.table is not None and self.table.handle_event(event):
+            return True
+        return super().handle_event(event)
+
     def draw(self, surface) -> None:
         super().draw(surface)
+        if self.table is not None:
+            self.table.draw(surface)
         draw_heading(surface, self.app.assets, _("Statistics"), self.app.size[0] // 2, self.px(22), max(34, self.px(50)))

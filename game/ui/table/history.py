@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules import finish
 from game.ui.i18n import _
 
 from ..look import shapes
 from ..look.palette import CREAM, GOLD, LOG_PANEL, LOG_RULE, SEAT_COLORS
 from ..scene import IDLE_FPS, Scene
-from .narration import history_rows
+from .narration import telling
 
 WHEEL_LINES = 3
 
@@ -23,11 +24,10 @@ class HistoryScene(Scene):
 
     transparent = True
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, rows=None):
         super().__init__(app)
         self.table = table
-        self.rows = history_rows(table.session.history, table.session.seats, table.session.human,
-                                 getattr(table.session, "name_drawn", False))
+        self.rows = rows if rows is not None else finish(telling(table))
         self.first = None  # the first line shown; None: the newest lines, at the bottom
         self.panel = pygame.Rect(0, 0, 0, 0)
 

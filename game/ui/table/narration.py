@@ -5,6 +5,8 @@ from game.rules import FIRST_JOKER, SUITS, card_to_str
 
 from game.ui.i18n import _, card_name, ngettext, suit_name
 
+from ..scenes.loading import run_in_slices
+
 
 def card_word(card: int) -> str:
     """A card as the log writes it: its code for a suited card (the log draws ``8S`` as a rank and
@@ -147,3 +149,26 @@ def history_rows(entries, seats, human: int | None = None, name_drawn: bool = Fa
             rows.append((None, dealing_line(entry.hand, entry.dealer, names, human)))
         rows.extend((entry.seat, line) for line in describe(entry.events, names, human, name_drawn=name_drawn))
     return rows
+
+
+#: Steps told between two yields of ``telling``.
+TELL_SLICE = 500
+
+
+def telling(table):
+    """The lines of ``table``'s history in slices (a match of 200,000 moves takes seconds to tell): a
+    generator yielding (steps told, steps in all) and returning the rows."""
+    session = table.session
+    entries = session.history
+    rows = []
+    for start in range(0, len(entries), TELL_SLICE):
+        rows.extend(history_rows(entries[start:start + TELL_SLICE], session.seats, session.human,
+                                 getattr(session, "name_drawn", False)))
+        yield min(len(entries), start + TELL_SLICE), len(entries)
+    return rows
+
+
+def open_history(app, table) -> None:
+    """The move history over ``table``, told a slice a frame under the loading bar when it is long."""
+    run_in_slices(app, telling(table), _("Gathering the moves…"), lambda rows: app.go("history", table, rows),
+                  lambda error: None)

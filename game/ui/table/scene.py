@@ -24,7 +24,7 @@ from .animation import Timer
 from .board import Board
 from .effects import Effects
 from .input import TableInput
-from .narration import history_lines
+from .narration import history_lines, open_history
 from .painter import PaintedTable, TablePainter
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
@@ -142,7 +142,7 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # The log is told again from the match's history, in the new words.
         self.log.clear()
-        self.log.extend(history_lines(session.history, session.seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.seats, session.human))
         if self.input.buttons:
             self.input.build_buttons(self.app.ui_manager, self.board.layout)
             self._update_buttons()
@@ -161,7 +161,7 @@ class TableScene(PaintedTable, Scene):
     def _start(self) -> None:
         """First entry: the log so far, then deal the hand on screen (or show a resumed position as it is)."""
         session = self.session
-        self.log.extend(history_lines(session.history, session.seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.seats, session.human))
         if session.hand_over:
             self.resync(animate=False)
             if not session.over:
@@ -340,7 +340,7 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
-        self.log.extend(history_lines(self.session.history, self.session.seats, self.session.human))
+        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.seats, self.session.human))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace
@@ -354,7 +354,7 @@ class TableScene(PaintedTable, Scene):
     def open_history(self) -> None:
         """Every move of the match so far, scrollable (Y, or a click on the log)."""
         self.input.drop_drag()
-        self.app.go("history", self)
+        open_history(self.app, self)
 
     def open_pause(self) -> None:
         """The pause menu (Escape or the Menu button)."""
