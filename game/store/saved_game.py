@@ -8,6 +8,8 @@ the table session only ever see a :class:`SavedGame`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass
@@ -103,6 +105,14 @@ class SavedGame:
         if self.match_id is not None:
             document["id"] = self.match_id
         return document
+
+    def stable_id(self) -> str:
+        """The match id, or for a file from before ids were kept, one made from its record (the same
+        file always gives the same id)."""
+        if self.match_id is not None:
+            return self.match_id
+        text = json.dumps(self.record, sort_keys=True, separators=(",", ":"), default=str)
+        return "r" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
     def match(self, observer=None) -> Match:
         """Replay the record (``observer`` as in ``Match.from_record``); raises SavedGameError if it

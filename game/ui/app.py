@@ -59,6 +59,7 @@ class App:
         import pygame_gui
 
         from game.store import AutosaveStore, SettingsStore, StatisticsStore, UserFolders
+        from game.store.journal import JOURNAL_FILE_NAME, StoreJournal
         from game.store.recent import RecentMatchesStore
 
         from .assets import AssetMissing, Assets, package_file
@@ -73,12 +74,19 @@ class App:
         self.autosave_store = AutosaveStore(self.folders)
         #: The last finished matches, for the statistics screen's list and the replay viewer.
         self.recent_store = RecentMatchesStore(self.folders)
+        #: Every change to several of those files goes through it (see game.store.journal).
+        self.journal = StoreJournal(self.folders.data_dir / JOURNAL_FILE_NAME, autosave=self.autosave_store,
+                                    statistics=self.stats_store, recent=self.recent_store)
         self.settings, settings_problem = self.settings_store.load()
+        # Before the statistics are read: a change a kill left half done is finished first.
+        recovered = self.journal.recover()
         self.statistics, stats_problem = self.stats_store.load()
         autosave_problem = self.autosave_store.check_place()
         #: One-line problems met while loading, shown once by the main menu.
         self.startup_problems: list[str] = [
-            p for p in (settings_problem, stats_problem, autosave_problem) if p]
+            p for p in (settings_problem, *recovered.notices, stats_problem, autosave_problem) if p]
+        if recovered.failed:
+            log.warning("changes left undone by a stop could not be finished: %s", recovered.failed)
         #: Set when the autosave turned out unusable this session (Continue stays hidden).
         self.autosave_broken = False
         #: --seed: the seed of the next new game (then counts up), else a random one.

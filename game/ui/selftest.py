@@ -156,6 +156,7 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
     app = App(size=MIN_SIZE, headless=True, fullscreen=False)
     app.settings = dataclasses.replace(app.settings, animation_speed="instant", computer_speed="instant", ai_think_budget_ms=10)
     app.autosave_store = _AnnouncedAutosave(app.autosave_store)
+    app.journal.stores["autosave"] = app.autosave_store  # every write goes through the journal
     app.running = True
     menu = MainMenuScene(app)
     app.push(menu)
