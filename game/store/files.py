@@ -105,7 +105,11 @@ def dated_backups(path: Path) -> list[Path]:
 
 
 def move_aside(path: Path) -> Path:
-    """Rename `path` to its backup name (an older backup is kept under a dated name) and return the backup path."""
+    """Rename `path` to its backup name (an older backup is kept under a dated name) and return the backup path.
+
+    Through a symbolic link, the file it names is moved aside next to itself and the link stays, so
+    the next write goes where the player's link points."""
+    path = link_target(Path(path))
     backup = backup_path_for(path)
     _date_older_backup(path, backup)
     os.replace(path, backup)
@@ -365,6 +369,8 @@ class DocumentFile:
         self.consequence = consequence
         self.role = role
         self.unreadable = False
+        #: Why the last read failed (ELOOP for a loop of links), given to the refusal to write.
+        self.unread_errno = errno.EACCES
 
     def read(self) -> LoadResult:
         """The document (see read_json_document); an unreadable file is reported on the first read only."""
@@ -373,6 +379,8 @@ class DocumentFile:
         )
         already_told = self.unreadable
         self.unreadable = result.unreadable
+        if result.unreadable and result.problem is not None:
+            self.unread_errno = result.problem.params.get("errno") or errno.EACCES
         if result.unreadable and already_told:
             return LoadResult(data=None, detail=result.detail, unreadable=True)
         return result
@@ -387,7 +395,7 @@ class DocumentFile:
         """Raise UnreadFileKept if the last read could not read the file."""
         if self.unreadable:
             raise UnreadFileKept(
-                errno.EACCES, f"{self.path.name} could not be read, so it is kept as it is", str(self.path)
+                self.unread_errno, f"{self.path.name} could not be read, so it is kept as it is", str(self.path)
             )
 
 
