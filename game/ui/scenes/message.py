@@ -238,3 +238,44 @@ class ConfirmScene(MessageScene):
         """Close the question, then do the thing."""
         self.app.pop()
         self.on_confirm()
+
+
+class AlreadyOpenScene(MessageScene):
+    """At a second start on one data folder: says the game is already open, and offers to bring that
+    one to the front (then quits) or to quit. This process never writes the other game's files."""
+
+    def __init__(self, app):
+        super().__init__(app, _("Crazy Eights is already open"),
+                         _("The game is already running on this computer with your saved match and statistics. "
+                           "Two at once would mix them up, so this one will close."))
+
+    def add_buttons(self, panel, inner_w: int, y: int, button_w: int, button_h: int) -> None:
+        gap = self.px(18)
+        wide = max(button_w, self.text_w(_("Show the open game"), 18) + self.px(36))
+        left = (inner_w - wide - button_w - gap) // 2
+        self.button((left, y, wide, button_h), _("Show the open game"), self.show_other, primary=True,
+                    container=panel, name="already_open_show")
+        self.button((left + wide + gap, y, button_w, button_h), _("Quit"), self.app.quit, container=panel,
+                    name="already_open_quit")
+
+    def on_enter(self) -> None:
+        # Nothing lies beneath this box: it stands on the menu's felt, dimmed like any message.
+        from ..look.paint import backdrop
+
+        self.backdrop = backdrop(self.app.size).copy()
+        self.transparent = False
+        super().on_enter()
+
+    def show_other(self) -> None:
+        """Ask the open game to come to the front, then close this one."""
+        self.app.folder_lock.ask_owner_to_show()
+        self.app.quit()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.show_other()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return super(MessageScene, self).handle_event(event)
