@@ -338,6 +338,16 @@ class App:
         except (AttributeError, pygame.error) as error:  # a driver with no window manager
             log.info("the window could not be brought to the front: %s", error)
 
+    def open_dropped(self, file_name: str) -> None:
+        """A file dropped onto the window: a record opens (replayed, or imported to play on) unless this
+        game only says that another one is open."""
+        from pathlib import Path
+
+        from .imports import open_dropped_file
+
+        if self.owns_data:
+            open_dropped_file(self, Path(file_name))
+
     def main_menu(self) -> None:
         """Drop every scene and show the main menu."""
         self.go("menu", how="clear")
@@ -366,6 +376,9 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if event.type == pygame.DROPFILE:
+            self.open_dropped(event.file)
             return
         consumed = self.ui_manager.process_events(event)
         top = self.scenes.top

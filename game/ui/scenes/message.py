@@ -221,15 +221,16 @@ class MessageScene(WidgetScene):
 class ConfirmScene(MessageScene):
     """A question that cannot be undone: Cancel (the default, and Enter or Escape) or the red action."""
 
-    def __init__(self, app, title: str, text: str, action: str, on_confirm):
+    def __init__(self, app, title: str, text: str, action: str, on_confirm, on_cancel=None):
         super().__init__(app, title, text)
         self.action_text = action
         self.on_confirm = on_confirm
+        self.on_cancel = on_cancel
 
     def add_buttons(self, panel, inner_w: int, y: int, button_w: int, button_h: int) -> None:
         gap = self.px(18)
         left = (inner_w - 2 * button_w - gap) // 2
-        self.button((left, y, button_w, button_h), _("Cancel"), self.app.pop, container=panel,
+        self.button((left, y, button_w, button_h), _("Cancel"), self.cancel, container=panel,
                     name="confirm_cancel")
         self.button((left + button_w + gap, y, button_w, button_h), self.action_text, self.confirm,
                     style="@danger", container=panel, name="confirm_action")
@@ -238,6 +239,22 @@ class ConfirmScene(MessageScene):
         """Close the question, then do the thing."""
         self.app.pop()
         self.on_confirm()
+
+    def cancel(self) -> None:
+        """Close the question and do nothing (but tidy up what was made for the thing: ``on_cancel``)."""
+        self.app.pop()
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+    def on_escape(self) -> bool:
+        self.cancel()
+        return True
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.cancel()  # Enter keeps the safe choice
+            return True
+        return super(MessageScene, self).handle_event(event)
 
 
 class AlreadyOpenScene(MessageScene):

@@ -11,8 +11,7 @@ from game.store import RecordFileError
 from game.store.saved_game import export_saved_game, import_saved_game
 
 from ..i18n import _, shown_player_name
-from ..problems import os_error_words, problem_text, unplayable_file_text
-from ..sessions import resume_session
+from ..problems import os_error_words, problem_text
 from ..widgets import WidgetScene
 
 
@@ -88,20 +87,16 @@ class PauseScene(WidgetScene):
         return True
 
     def read_import(self, path: Path) -> bool:
-        """Load a record file and continue that match at a new table; False (with a notice) if unusable."""
+        """Load a record file and continue that match at a new table (asking first: this match is given up
+        and counts as abandoned); False (with a notice) if unusable."""
+        from ..imports import play_imported
+
         try:
             saved = import_saved_game(path)
-            session = resume_session(self.app, saved, self.seats_for)
         except RecordFileError as error:
             self.app.notify(problem_text(error), problem=True)
             return False
-        except ValueError as error:  # SavedGameError, SeatError
-            self.app.notify(unplayable_file_text(path.name, error), problem=True)
-            return False
-        self.app.pop()  # this overlay
-        self.app.go("table", session, how="replace")
-        self.app.notify(_("Game record {name} loaded.").format(name=path.name))
-        return True
+        return play_imported(self.app, saved, path.name, self.seats_for)
 
     def seats_for(self, players: int) -> tuple[Seat, ...]:
         """Players for a record that names none: this table's if they fit, else the player and medium opponents."""

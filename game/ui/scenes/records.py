@@ -21,6 +21,8 @@ from ..widgets import WidgetScene
 RECORD_SUFFIX = ".json"
 MAX_RECORD_NAME = 40
 MAX_LISTED = 200
+#: The longest path the File box takes (longer than any real path; bounded like every text box).
+MAX_TYPED_PATH = 1024
 #: Characters no file name may hold on some system we ship to.
 FORBIDDEN = set('/\\:*?"<>|')
 
@@ -65,6 +67,9 @@ class RecordsScene(WidgetScene):
         self.by_label: dict[str, Path] = {}
         self.record_list = None
         self.name_entry = None
+        #: Open: a path typed or pasted (a record someone sent, anywhere on the disk).
+        self.typed_path = ""
+        self.path_entry = None
         self.action_button = None
 
     # ----- widgets -------------------------------------------------------------------------------
@@ -87,8 +92,7 @@ class RecordsScene(WidgetScene):
                    "@subtle", container=panel, name="records_folder")
         y += note_h + gap
         bottom = inner_h - pad - button_h
-        if self.mode == "save":
-            bottom -= row_h + gap
+        bottom -= row_h + gap  # the Name box to save, the File box to open
         list_rect = pygame.Rect(pad, y, inner_w - 2 * pad, max(row_h, bottom - gap - y))
         self.by_label = {self._label_for(path): path for path in self.records}
         if self.by_label:
@@ -108,6 +112,14 @@ class RecordsScene(WidgetScene):
                 container=panel, object_id="#record_name", initial_text=self.name))
             self.name_entry.set_text_length_limit(MAX_RECORD_NAME)
             self.name_entry.focus()
+        else:
+            label_w = self.text_w(_("File")) + self.px(16)
+            self.label((pad, bottom, label_w, row_h), _("File"), container=panel)
+            self.path_entry = self.add(pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(pad + label_w, bottom, inner_w - 2 * pad - label_w, row_h), self.manager,
+                container=panel, object_id="#record_path", initial_text=self.typed_path,
+                placeholder_text=_("or type the path of a record file")))
+            self.path_entry.set_text_length_limit(MAX_TYPED_PATH)
         y = inner_h - pad - button_h
         left = inner_w // 2 - button_w - gap // 2
         self.button((left, y, button_w, button_h), _("Cancel"), self.app.pop, container=panel, name="records_cancel")
@@ -133,6 +145,17 @@ class RecordsScene(WidgetScene):
             stamp = "?"
         return f"{path.stem}   ·   {stamp}"
 
+    def _chosen_path(self) -> Path | None:
+        """Open: the typed path (relative to the records folder, ``~`` for home) or else the selected record."""
+        typed = self.typed_path.strip()
+        if typed:
+            try:
+                path = Path(typed).expanduser()
+            except (RuntimeError, ValueError):  # "~nobody/…", a NUL
+                path = Path(typed)
+            return path if path.is_absolute() else self.folder / path
+        return self._selected_path()
+
     def _selected_path(self) -> Path | None:
         if self.record_list is None:
             return None
@@ -142,7 +165,7 @@ class RecordsScene(WidgetScene):
     def _refresh_action(self) -> None:
         if self.action_button is None:
             return
-        ready = bool(self.name.strip()) if self.mode == "save" else self._selected_path() is not None
+        ready = bool(self.name.strip()) if self.mode == "save" else self._chosen_path() is not None
         if ready:
             self.action_button.enable()
         else:
@@ -153,7 +176,7 @@ class RecordsScene(WidgetScene):
     def act(self) -> None:
         """Save under the typed name, or open the chosen record."""
         if self.mode == "open":
-            path = self._selected_path()
+            path = self._chosen_path()
             if path is not None:
                 self._finish(path)
             return
@@ -183,11 +206,21 @@ class RecordsScene(WidgetScene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
             self.act()
             return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.path_entry:
+            self.typed_path = event.text
+            self._refresh_action()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.path_entry:
+            self.act()
+            return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.record_list:
             path = self._selected_path()
             if self.mode == "save" and path is not None and self.name_entry is not None:
                 self.name = path.stem
                 self.name_entry.set_text(self.name)
+            if self.mode == "open" and path is not None and self.path_entry is not None and self.typed_path:
+                self.typed_path = ""  # the record picked is the one to open
+                self.path_entry.set_text("")
             self._refresh_action()
             return True
         if (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
