@@ -69,6 +69,8 @@ class DataFolderLock:
             os.close(descriptor)
             return True
         self._descriptor = descriptor
+        with contextlib.suppress(OSError):  # a request meant for an owner that has since ended
+            os.unlink(self.request_path)
         with contextlib.suppress(OSError):
             os.lseek(descriptor, _PID_OFFSET, os.SEEK_SET)
             os.write(descriptor, f"{os.getpid()}\n".encode().ljust(24))

@@ -13,6 +13,8 @@ from game.store.saved_game import import_saved_game, load_autosave
 
 from .i18n import _, shown_player_name
 from .problems import os_error_words, problem_text, unplayable_file_text
+from .replay.opening import open_replay
+from .sessions import resume_session
 
 
 def open_dropped_file(app, path: Path) -> bool:
@@ -29,8 +31,6 @@ def open_dropped_file(app, path: Path) -> bool:
         app.notify(unplayable_file_text(path.name, error), problem=True)
         return False
     if match.over:
-        from .replay.opening import open_replay
-
         return open_replay(app, saved, path.stem)
     return play_imported(app, saved, path.name)
 
@@ -39,9 +39,7 @@ def play_imported(app, saved, file_name: str, seats_for=None, on_done=None) -> b
     """Play ``saved`` on at a new table. Over a match in play or saved for Continue, ask first, and count
     the one given up as abandoned. ``on_done()`` runs once the new table opens (e.g. to close the pause
     overlay). False, with a notice, when the record cannot be played."""
-    from game.session import default_table
-
-    from .sessions import resume_session
+    from game.session import default_table  # the session loads with the first table
 
     if seats_for is None:
         def seats_for(players):

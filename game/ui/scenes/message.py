@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from ..i18n import _
-from ..look.paint import dim
+from ..look.paint import backdrop, dim
 from ..look.scale import ui_scale
 from ..widgets import WidgetScene
 
@@ -277,8 +277,6 @@ class AlreadyOpenScene(MessageScene):
 
     def on_enter(self) -> None:
         # Nothing lies beneath this box: it stands on the menu's felt, dimmed like any message.
-        from ..look.paint import backdrop
-
         self.backdrop = backdrop(self.app.size).copy()
         self.transparent = False
         super().on_enter()

@@ -11,6 +11,7 @@ from game.store import RecordFileError
 from game.store.saved_game import export_saved_game, import_saved_game
 
 from ..i18n import _, shown_player_name
+from ..imports import play_imported
 from ..problems import os_error_words, problem_text
 from ..widgets import WidgetScene
 
@@ -89,8 +90,6 @@ class PauseScene(WidgetScene):
     def read_import(self, path: Path) -> bool:
         """Load a record file and continue that match at a new table (asking first: this match is given up
         and counts as abandoned); False (with a notice) if unusable."""
-        from ..imports import play_imported
-
         try:
             saved = import_saved_game(path)
         except RecordFileError as error:
