@@ -61,6 +61,38 @@ def lower_worker_priority() -> None:
         pass
 
 
+def prepare_worker() -> None:
+    """In a worker process (its pool's initializer): give way to the frame loop, and end with the game
+    however the game ends (see end_with_parent)."""
+    lower_worker_priority()
+    end_with_parent()
+
+
+def end_with_parent() -> None:
+    """In a spawned worker process: exit as soon as the process that started it is gone.
+
+    A game killed with SIGKILL cannot stop its workers, and a worker busy with a long search (or
+    idle on its task queue, whose pipe it holds itself) would go on for minutes. multiprocessing
+    gives a spawned child a sentinel of its parent (the read end of a pipe only the parent writes on
+    POSIX, the parent's process handle on Windows) that becomes ready when the parent ends; one
+    daemon thread waits on it, costing nothing until then.
+    """
+    import multiprocessing
+    import multiprocessing.connection
+    import threading
+
+    parent = multiprocessing.parent_process()
+    sentinel = getattr(parent, "sentinel", None)
+    if sentinel is None:  # not a spawned child (a test calling this in-process)
+        return
+
+    def wait_for_parent() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=wait_for_parent, name="crazy-eights-parent-watch", daemon=True).start()
+
+
 def _warm_up() -> bool:
     """Imported in the worker process to load the rules and the AI before the first real request."""
     import game.ai  # noqa: F401  (loads the bots before the first request)
@@ -96,7 +128,7 @@ class AIWorker:
                 import multiprocessing
                 self._processes = ProcessPoolExecutor(max_workers=1,
                                                       mp_context=multiprocessing.get_context("spawn"),
-                                                      initializer=lower_worker_priority)
+                                                      initializer=prepare_worker)
                 self._processes.submit(_warm_up)
             except Exception as error:  # no processes here (sandbox, frozen oddity): think in a thread
                 log.info("AI worker process unavailable (%s); using a thread", error)

@@ -1,7 +1,8 @@
 """A hand review worked out off the frame loop, with progress to show.
 
 ``ReviewJob(decisions, forced, seed)`` hands the decisions to two worker processes (spawned
-for the review, niced, and shut down when it is done or dropped): the search is pure Python,
+for the review, niced, shut down when it is done or dropped, and ending by themselves when the
+game ends, a SIGKILL included: computer.end_with_parent): the search is pure Python,
 and in a thread it would hold the interpreter lock the frame loop needs. ``poll()`` never
 blocks: it collects what is ready and returns the ``HandReview`` once every decision is in;
 ``done`` and ``total`` drive the progress bar. If no process can be started, or one dies,
@@ -13,7 +14,7 @@ import logging
 import os
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
-from .computer import MODES, lower_worker_priority
+from .computer import MODES, prepare_worker
 from .review import (Decision, DecisionReview, HandReview, hand_decisions, iterations_for, review_decision,
                      review_seed)
 
@@ -60,7 +61,7 @@ class ReviewJob:
             import multiprocessing
             self._processes = ProcessPoolExecutor(max_workers=min(REVIEW_PROCESSES, os.cpu_count() or 1),
                                                   mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=lower_worker_priority)
+                                                  initializer=prepare_worker)
             for index, decision in enumerate(self.decisions):
                 self._futures[index] = self._processes.submit(review_decision, decision, self.seed, self.iterations)
         except Exception as error:  # no processes here (sandbox, frozen oddity): review in a thread

@@ -17,11 +17,12 @@ from dataclasses import dataclass
 
 from game.ai import strongest_level
 from game.rules import Event, IllegalMove, Match, Move, finish, preset_id_of
-from game.store.saved_game import SavedGame, save_autosave
+from game.store import journal as steps
+from game.store.journal import StoreJournal
+from game.store.saved_game import SavedGame, new_match_id, save_autosave
 
 from .coach import Hint, explain, hint_bot
 from .computer import AIWorker, make_bot
-from .replay import keep_finished
 from .undo import UndoRefused, rewound, undo_point
 from .seats import Seat, SeatError, check_table
 from .view import TableView, table_view
@@ -53,8 +54,10 @@ class TableSession:
                  think_budget_ms: int = DEFAULT_THINK_BUDGET_MS, worker: AIWorker | None = None,
                  history: list[HistoryEntry] | None = None,
                  report_problem: Callable[[str, object], None] | None = None, practice: bool = False,
-                 recent=None):
+                 recent=None, journal: StoreJournal | None = None, match_id: str | None = None):
         self.match = match
+        #: What tells this match apart from any other, even one dealt from the same seed.
+        self.match_id = match_id if match_id is not None else new_match_id()
         #: A move was taken back in this match: its results count apart, as practice.
         self.practice = practice
         self.seats: tuple[Seat, ...] = check_table(seats, match.rules.players)
@@ -64,13 +67,13 @@ class TableSession:
         self.autosave_store = autosave
         self.statistics_store = statistics
         self.recent_store = recent  # finished matches, for the replay viewer
+        #: Every write to the stores goes through it, so a change to several files is one step.
+        self.journal = journal if journal is not None else StoreJournal.beside(autosave, statistics, recent)
         #: ``report_problem(store, error)`` tells the player that the autosave, the statistics or the
         #: recent matches (AUTOSAVE, STATISTICS, RECENT) could not be written, once until a write works;
         #: NOTICE passes on the store's LoadProblem about a damaged file it set aside.
         self.report_problem = report_problem
         self._failing: set[str] = set()
-        #: Finished hands whose statistics could not be written yet: retried after every move.
-        self._uncounted: list[_FinishedHand] = []
         self.think_budget_ms = int(think_budget_ms)
         self.worker = worker if worker is not None else AIWorker()
         self.bots: dict[int, object] = {}
@@ -112,17 +115,17 @@ class TableSession:
             seats = seats_for(match.rules.players)
         else:
             raise SeatError("seats.missing", "the list of players is missing")
-        return cls(match, seats, history=history, practice=saved.practice, **options)
+        return cls(match, seats, history=history, practice=saved.practice, match_id=saved.match_id, **options)
 
     def saved_game(self) -> SavedGame:
         """The match and its seats as a saved game."""
-        return SavedGame.of(self.match, self.seats, self.practice)
+        return SavedGame.of(self.match, self.seats, self.practice, self.match_id)
 
     def rematch(self, seed: int) -> "TableSession":
         """A new match with the same rules, seats and stores."""
         return TableSession(Match(self.match.rules, seed), self.seats, autosave=self.autosave_store,
                             statistics=self.statistics_store, think_budget_ms=self.think_budget_ms,
-                            report_problem=self.report_problem, recent=self.recent_store)
+                            report_problem=self.report_problem, recent=self.recent_store, journal=self.journal)
 
     # ----- what the screen may know ------------------------------------------------
 
@@ -306,14 +309,16 @@ class TableSession:
         for event in events:
             if event.kind == "nominated":
                 self.named_by = event.player
-        if match.hand.over:
-            self._finished_hand(match.results[-1])
-        self._count_statistics()
+        # One step for the stores, whatever this move changes: a kill cannot count a hand without its
+        # autosave, nor clear the autosave of a finished match without keeping it in the recent list.
+        changes = self._finished_hand(match.results[-1]) if match.hand.over else []
         if match.over:
-            self.clear_autosave()
-            self._keep_finished()
+            changes += self._keep_finished()
+            if self.human is not None:
+                changes.append(steps.clear_autosave())
         else:
-            self.autosave()
+            changes += self._autosave_steps()
+        self._store(changes)
         return events
 
     def undo(self) -> None:
@@ -352,36 +357,49 @@ class TableSession:
 
     # ----- the stores ------------------------------------------------------------------------
 
+    def stop_writing(self) -> None:
+        """Write no file again (after an error nobody expected: the autosave stays as the last whole
+        move left it, and nothing half-done is counted)."""
+        self.autosave_store = self.statistics_store = self.recent_store = None
+        self.journal = StoreJournal.beside()
+
     def autosave(self) -> None:
         """Save the match as it stands (only matches a person plays; a full disk never stops the game)."""
-        if self.human is None or self.match.over or self.autosave_store is None:
-            return
-        try:
-            save_autosave(self.autosave_store, self.saved_game())
-        except Exception as error:  # a full disk, a read-only folder: the game goes on
-            self._store_failed(AUTOSAVE, error)
-        else:
-            self._store_worked(AUTOSAVE)
+        self._store(self._autosave_steps())
 
     def clear_autosave(self) -> None:
         """Forget the autosave (the match ended)."""
-        if self.human is None or self.autosave_store is None:
-            return
-        try:
-            self.autosave_store.clear()
-        except Exception as error:  # a full disk, a read-only folder: the game goes on
-            self._store_failed(AUTOSAVE, error)
-        else:
-            self._store_worked(AUTOSAVE)
+        if self.human is not None:
+            self._store([steps.clear_autosave()])
 
-    def _keep_finished(self) -> None:
+    def _autosave_steps(self) -> list[dict]:
+        if self.human is None or self.match.over:
+            return []
+        return [steps.save_autosave(self.saved_game().to_document())]
+
+    def _keep_finished(self) -> list[dict]:
+        """The step that keeps the finished match in the recent list (a match a person played)."""
+        if self.recent_store is None or self.human is None or not self.match.over:
+            return []
         try:
-            problem = keep_finished(self.recent_store, self.saved_game(), self.match, self.human)
-        except Exception as error:  # a full disk: the match is over anyway
+            entry = self.recent_store.entry_for(self.saved_game(), preset_id_of(self.match.rules) or "custom",
+                                                self.match.winners)
+        except ValueError as error:  # too long to keep: the match is over anyway
             self._store_failed(RECENT, error)
-        else:
-            if problem and self.report_problem is not None:
-                self.report_problem(NOTICE, problem)
+            return []
+        return [steps.keep_recent(entry)]
+
+    def _store(self, changes: list[dict]) -> None:
+        """Write ``changes`` (and any the disk refused before) as one step; report what failed, once."""
+        outcome = self.journal.run(changes)
+        for store in (AUTOSAVE, STATISTICS, RECENT):
+            if store in outcome.failed:
+                self._store_failed(store, outcome.failed[store])
+            elif store in outcome.worked:
+                self._store_worked(store)
+        if self.report_problem is not None:
+            for notice in outcome.notices:
+                self.report_problem(NOTICE, notice)
 
     def _store_failed(self, store: str, error: Exception) -> None:
         log.warning("%s could not be written: %s", store, error)
@@ -401,54 +419,24 @@ class TableSession:
         key = _statistics_key(self.match, self.seats)
         return (key[0], PRACTICE) if key is not None and self.practice else key
 
-    def _finished_hand(self, result) -> None:
-        """Queue the person's result of the hand that just ended (and of the match, if it ended)."""
+    def _finished_hand(self, result) -> list[dict]:
+        """The step that counts the person's result of the hand that just ended (and of the match, if it
+        ended), under the id "<match id>:hand:<n>" so that it is counted once however often it is applied."""
         key = self.statistics_key()
         if key is None or self.statistics_store is None:
-            return
+            return []
         hand = None
         if self.human in result.seats:
             hand = (result.winner == self.human, int(result.scores[self.human]),
                     self.match.rules.scoring == "penalty")
         match_won = (self.human in self.match.winners) if self.match.over else None
-        self._uncounted.append(_FinishedHand(key, (self.match.seed, self.match.hand_number), hand, match_won))
-
-    def _count_statistics(self) -> None:
-        """Write the queued results, oldest first; what the disk refuses waits for the next move.
-
-        Each hand is written with its id (match seed, hand number), so a hand replayed after a
-        crash between this write and the autosave is not counted twice.
-        """
-        while self._uncounted:
-            finished = self._uncounted[0]
-            try:
-                self.statistics_store.record_finished_hand(*finished.key, finished.hand_id, finished.hand,
-                                                           finished.match_won)
-            except OSError as error:
-                self._store_failed(STATISTICS, error)
-                return
-            except Exception as error:  # a count at its limit: this hand cannot be counted, ever
-                log.warning("statistics could not count a hand: %s", error)
-            self._uncounted.pop(0)
-            self._store_worked(STATISTICS)
+        return [steps.count_hand(key, f"{self.match_id}:hand:{self.match.hand_number}", hand, match_won)]
 
 
-@dataclass(frozen=True)
-class _FinishedHand:
-    """One hand's result for the statistics, waiting to be written."""
-
-    key: tuple[str, str]
-    hand_id: tuple[int, int]
-    hand: tuple[bool, int, bool] | None
-    match_won: bool | None
-
-
-def abandon_saved_game(saved: SavedGame, autosave, statistics) -> None:
-    """Give up a saved match for a new one: count it as abandoned, then delete the autosave.
-
-    Raises OSError when the autosave cannot be deleted (the statistics count stays); a saved
-    match that cannot be replayed is not counted, only deleted.
-    """
+def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
+    """Give up a saved match for a new one: count it as abandoned and delete the autosave, as one step
+    (a kill between the two cannot count it twice). Raises OSError when the autosave cannot be deleted;
+    a saved match that cannot be replayed is not counted, only deleted."""
     try:
         match = saved.match()
         seats = ([Seat(seat.name, seat.kind) for seat in saved.seats] if saved.seats is not None else [])
@@ -456,13 +444,15 @@ def abandon_saved_game(saved: SavedGame, autosave, statistics) -> None:
     except ValueError as error:
         log.info("the abandoned match cannot be counted: %s", error)
         key = None
-    if key is not None and statistics is not None and not match.over:
-        try:
-            statistics.record_abandoned_match(*key)
-        except (OSError, ValueError) as error:
-            log.warning("the abandoned match could not be counted: %s", error)
-    if autosave is not None:
-        autosave.clear()
+    changes = []
+    if key is not None and not match.over:
+        changes.append(steps.count_abandoned(key, f"{saved.stable_id()}:abandoned"))
+    changes.append(steps.clear_autosave())
+    outcome = journal.run(changes)
+    if STATISTICS in outcome.failed:
+        log.warning("the abandoned match could not be counted yet: %s", outcome.failed[STATISTICS])
+    if AUTOSAVE in outcome.failed:
+        raise outcome.failed[AUTOSAVE]
 
 
 def _statistics_key(match: Match, seats) -> tuple[str, str] | None:

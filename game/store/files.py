@@ -10,12 +10,16 @@ killed mid-write leaves its temporary file behind; the next write to the same
 target removes it once its writer is known to be gone (on POSIX: no process
 with that pid exists; anywhere: the file is older than an hour).
 
+The target may be a symbolic link the player made (say, to a synced folder): the write goes
+through the link to the file it names, atomically there, and the link stays a link. A link
+that leads round in a circle is refused as a loop (ELOOP), never replaced by a plain file.
+
 Reading never trusts the file: a document that cannot be used is renamed to
 ``<name>.bak`` next to it and the caller gets defaults plus one line to show
-the player.  Only ONE backup is kept per file and a newer one replaces it:
-the backup exists for manual recovery or a bug report about the latest
-incident, and a single name keeps the message predictable and the disk use
-bounded (a huge damaged file cannot multiply).
+the player.  The newest backup always has that one predictable name; an older
+one is renamed to ``<name>.<date-time>.bak`` first, and only the newest
+KEPT_DATED_BACKUPS of those are kept, so a second incident never destroys the
+first and the disk use stays bounded (a huge damaged file cannot multiply).
 """
 
 from __future__ import annotations
@@ -41,6 +45,10 @@ DEFAULT_MAX_BYTES = 5_000_000
 STALE_TEMP_AGE_SECONDS = 3600
 
 BACKUP_SUFFIX = ".bak"
+#: Older backups kept beside the newest `<name>.bak`, as `<name>.<YYYYmmdd-HHMMSS>.bak`.
+KEPT_DATED_BACKUPS = 4
+#: Links followed before a path counts as a loop (Linux's own limit).
+MAX_LINKS_FOLLOWED = 40
 
 # Why a document could not be used.
 DAMAGED = "damaged"
@@ -85,20 +93,77 @@ def backup_path_for(path: Path) -> Path:
     return path.with_name(path.name + BACKUP_SUFFIX)
 
 
+def dated_backups(path: Path) -> list[Path]:
+    """The older backups of `path` (`<name>.<YYYYmmdd-HHMMSS>.bak`), oldest first."""
+    path = Path(path)
+    pattern = re.compile(re.escape(path.name) + r"\.\d{8}-\d{6}(?:-\d+)?" + re.escape(BACKUP_SUFFIX))
+    try:
+        names = [entry.name for entry in os.scandir(path.parent) if pattern.fullmatch(entry.name)]
+    except OSError:
+        return []
+    return [path.with_name(name) for name in sorted(names, key=_backup_order)]
+
+
 def move_aside(path: Path) -> Path:
-    """Rename `path` to its backup name (replacing an older backup) and return the backup path."""
+    """Rename `path` to its backup name (an older backup is kept under a dated name) and return the backup path.
+
+    Through a symbolic link, the file it names is moved aside next to itself and the link stays, so
+    the next write goes where the player's link points."""
+    path = link_target(Path(path))
     backup = backup_path_for(path)
+    _date_older_backup(path, backup)
     os.replace(path, backup)
     return backup
 
 
 def copy_aside(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Path:
-    """Copy `path` to its backup name (replacing an older backup) and return the backup path."""
+    """Copy `path` to its backup name (an older backup is kept under a dated name) and return the backup path."""
     with open(path, "rb") as source:
         content = source.read(max_bytes + 1)
     backup = backup_path_for(path)
+    _date_older_backup(path, backup)
     write_bytes_atomic(backup, content)
     return backup
+
+
+def _date_older_backup(path: Path, backup: Path) -> None:
+    """Rename an existing `<name>.bak` to `<name>.<its date-time>.bak`; keep the newest few of those."""
+    try:
+        info = os.lstat(backup)
+    except OSError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        return  # not a backup of ours: leave it alone (the replace over it fails and says why)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(info.st_mtime))
+    dated = path.with_name(f"{path.name}.{stamp}{BACKUP_SUFFIX}")
+    number = 1
+    while os.path.lexists(dated):  # two incidents within one second
+        dated = path.with_name(f"{path.name}.{stamp}-{number}{BACKUP_SUFFIX}")
+        number += 1
+    with contextlib.suppress(OSError):
+        os.replace(backup, dated)
+    for old in dated_backups(path)[:-KEPT_DATED_BACKUPS]:
+        with contextlib.suppress(OSError):
+            os.unlink(old)
+
+
+def _backup_order(name: str) -> tuple[str, int]:
+    # "<name>.YYYYmmdd-HHMMSS[-N].bak": by the date-time, then by N (a second incident in one second).
+    stamp = name[: -len(BACKUP_SUFFIX)].rsplit(".", 1)[-1]
+    return stamp[:15], int(stamp[16:]) if len(stamp) > 15 else 0
+
+
+def link_target(path: Path) -> Path:
+    """The file a write to `path` must replace: `path` itself, or, if it is a symbolic link, the file
+    its chain of links names (which need not exist yet). Raises OSError(ELOOP) for a loop."""
+    path = Path(path)
+    for _followed in range(MAX_LINKS_FOLLOWED):
+        try:
+            target = os.readlink(path)
+        except (OSError, ValueError):
+            return path  # not a link (or no such file): write here
+        path = path.parent / target
+    raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
 
 
 def keep_copy(path: Path) -> tuple[str, dict[str, Any]]:
@@ -115,25 +180,28 @@ def keep_copy(path: Path) -> tuple[str, dict[str, Any]]:
 READABLE_JSON_BYTES = 200_000
 
 
-def write_json_atomic(path: Path, obj: Any) -> None:
+def write_json_atomic(path: Path, obj: Any, compact: bool = False) -> None:
     """Write `obj` as JSON to `path` so that `path` holds either its old or its new content, whatever happens.
 
+    Indented for a person to read, or ``compact`` (no spaces) for a file whose size matters.
     Raises TypeError/ValueError if `obj` is not plain JSON (before any file is
     touched) and OSError if the disk refuses the write.
     """
     # Serialise first, so a value that is not JSON fails before any file is touched.
     # allow_nan=False: NaN and Infinity are not JSON and other readers reject them.
     # Compact first, by the C encoder (indent makes json use its pure-Python one: a second for a record of
-    # 200,000 moves, autosaved after every move); a small document is then indented for a reader.
+    # 200,000 moves, autosaved after every move); a small document is then indented for a reader
+    # unless the caller wants it ``compact`` (a file whose size matters).
     text = json.dumps(obj, separators=(",", ":"), allow_nan=False)
-    if len(text) < READABLE_JSON_BYTES:
+    if not compact and len(text) < READABLE_JSON_BYTES:
         text = json.dumps(obj, indent=2, allow_nan=False)
     write_bytes_atomic(Path(path), text.encode("utf-8") + b"\n")
 
 
 def write_bytes_atomic(path: Path, content: bytes) -> None:
-    """Replace `path` with `content` atomically (temp file, fsync, rename, fsync of the folder)."""
-    path = Path(path)
+    """Replace `path` with `content` atomically (temp file, fsync, rename, fsync of the folder); through a
+    symbolic link, its target is replaced (raises OSError ELOOP for a loop of links)."""
+    path = link_target(Path(path))
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
     remove_stale_temp_files(path)
@@ -307,6 +375,8 @@ class DocumentFile:
         self.consequence = consequence
         self.role = role
         self.unreadable = False
+        #: Why the last read failed (ELOOP for a loop of links), given to the refusal to write.
+        self.unread_errno = errno.EACCES
 
     def read(self) -> LoadResult:
         """The document (see read_json_document); an unreadable file is reported on the first read only."""
@@ -315,20 +385,23 @@ class DocumentFile:
         )
         already_told = self.unreadable
         self.unreadable = result.unreadable
+        if result.unreadable and result.problem is not None:
+            self.unread_errno = result.problem.params.get("errno") or errno.EACCES
         if result.unreadable and already_told:
             return LoadResult(data=None, detail=result.detail, unreadable=True)
         return result
 
-    def write(self, data: dict[str, Any]) -> None:
-        """Replace the file with `data` atomically; raises UnreadFileKept over an unread file, OSError on disk errors."""
+    def write(self, data: dict[str, Any], compact: bool = False) -> None:
+        """Replace the file with `data` atomically (``compact``: see write_json_atomic); raises UnreadFileKept
+        over an unread file, OSError on disk errors."""
         self.refuse_if_unread()
-        write_json_atomic(self.path, {"format": self.kind, "version": self.version, "data": data})
+        write_json_atomic(self.path, {"format": self.kind, "version": self.version, "data": data}, compact)
 
     def refuse_if_unread(self) -> None:
         """Raise UnreadFileKept if the last read could not read the file."""
         if self.unreadable:
             raise UnreadFileKept(
-                errno.EACCES, f"{self.path.name} could not be read, so it is kept as it is", str(self.path)
+                self.unread_errno, f"{self.path.name} could not be read, so it is kept as it is", str(self.path)
             )
 
 

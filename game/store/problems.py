@@ -15,7 +15,7 @@ ROLES = ("settings", "statistics", "autosave", "recent", "file")
 STORE_CODES = frozenset({
     # A file the game reads at start or on the statistics screen.
     "store.unreadable", "store.set_aside", "store.settings_reset", "store.statistics_dropped",
-    "store.autosave_unusable",
+    "store.autosave_unusable", "store.recent_dropped",
     # A record file the player chose to import.
     "store.record_missing", "store.record_unusable", "store.record_damaged", "store.record_unplayable",
 })

@@ -2,12 +2,18 @@
 
 Each entry is a SavedGame (the record and the seats, checked by SavedGame.from_document) with
 what the statistics screen lists: when the match ended, the game (a preset id or "custom") and
-who won. Newest first; beyond ``limit`` the oldest is dropped. A file that cannot be used is
-set aside to `.bak` as a whole and the player told; the list then starts empty.
+who won. Newest first; beyond ``limit`` the oldest is dropped, and so is any beyond
+MAX_FILE_BYTES, so the file stays well within the store's read limit however long the matches
+were (it is written compact, and an entry is measured as it is written).
+
+A damaged entry is dropped alone: the file is copied aside to `.bak` and rewritten with the
+good entries, and the player is told how many were left out. A file that cannot be used at all
+(not JSON, no list) is set aside as a whole and the list starts empty.
 """
 from __future__ import annotations
 
 import datetime
+import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from game.store import checks
-from game.store.files import DocumentFile, set_aside
+from game.store.files import DEFAULT_MAX_BYTES, DocumentFile, copy_aside, set_aside
 from game.store.paths import UserFolders
+from game.store.problems import LoadProblem, backup_params, os_reason
 from game.store.saved_game import SavedGame, SavedGameError
 
 RECENT_FORMAT = "crazy-eights-recent-matches"
@@ -29,6 +36,14 @@ MAX_ENTRIES = 200
 #: A match longer than this is not kept (a real match has hundreds of moves, not tens of thousands).
 MAX_MOVES = 20_000
 MAX_SEATS = 7
+#: The most the file may take: the entries beyond it (the oldest) are dropped when writing.
+MAX_FILE_BYTES = DEFAULT_MAX_BYTES * 4 // 5
+#: The most one entry may take as written; a longer match is not kept (it could crowd out the rest).
+MAX_ENTRY_BYTES = MAX_FILE_BYTES // 4
+#: The longest rules name an entry may carry (the rules core's own limit).
+RULES_NAME_MAX_LENGTH = 40
+#: What the file's frame around the entries takes, with room to spare.
+_FRAME_BYTES = 200
 
 _WHAT = "list of recent matches"
 _CONSEQUENCE = "has been emptied"
@@ -79,6 +94,7 @@ class RecentMatch:
         if any(seat >= len(saved.seats) for seat in winners):
             raise checks.InvalidValue("a winner is not at the table")
         _check_length(saved)
+        _check_rules_name(saved)
         return cls(when, game, winners, saved)
 
 
@@ -100,31 +116,103 @@ class RecentMatchesStore:
             return [], result.problem
         try:
             checks.known_keys(result.data, ("matches",), ("matches",))
-            matches = checks.list_of(result.data["matches"], RecentMatch.from_json, MAX_ENTRIES)
+            raw_matches = checks.list_of(result.data["matches"], lambda entry: entry, MAX_ENTRIES)
         except checks.InvalidValue as error:
             log.info("recent matches set aside: %s", error)
             return [], set_aside(self.path, _WHAT, _CONSEQUENCE, role="recent")
-        return matches[:self.limit], None
+        matches: list[RecentMatch] = []
+        for raw in raw_matches:
+            try:
+                matches.append(RecentMatch.from_json(raw))
+            except checks.InvalidValue as error:
+                log.info("a recent match was left out: %s", error)
+        dropped = len(raw_matches) - len(matches)
+        if not dropped:
+            return matches[:self.limit], None
+        return matches[:self.limit], self._without_damaged(matches, dropped)
+
+    def _without_damaged(self, matches: list[RecentMatch], dropped: int) -> LoadProblem:
+        """Keep a copy of the file with its damaged entries, write the good ones back, and say so."""
+        what_happened = f"{dropped} damaged recent {'match was' if dropped == 1 else 'matches were'} left out"
+        try:
+            backup = copy_aside(self.path)
+        except OSError as error:
+            # No copy: leave the file as it is, the dropped entries are still in it.
+            return LoadProblem("store.recent_dropped",
+                               f"{what_happened}; the old copy could not be kept ({os_reason(error)}).",
+                               count=dropped, **backup_params(None, error))
+        try:
+            self._write([match.to_json() for match in matches])
+        except OSError as error:
+            log.warning("the recent matches could not be rewritten without the damaged ones: %s", error)
+        return LoadProblem("store.recent_dropped", f"{what_happened}; the old copy is saved as {backup.name}.",
+                           count=dropped, **backup_params(backup.name))
+
+    def entry_for(self, saved: SavedGame, game: str, winners) -> dict[str, Any]:
+        """The entry a finished match becomes (dated now), as written; raises ValueError for a match that
+        cannot be kept (no players, too long, a damaged name)."""
+        if saved.seats is None:
+            raise ValueError("a recent match needs its players")
+        _check_length(saved)
+        entry = RecentMatch(self.clock().replace(microsecond=0), checks.name(game), tuple(winners), saved).to_json()
+        RecentMatch.from_json(entry)  # what is written must read back
+        if _written_size(entry) > MAX_ENTRY_BYTES:
+            raise checks.InvalidValue(f"a recent match takes more than {MAX_ENTRY_BYTES} bytes")
+        return entry
+
+    def keep(self, entry: dict[str, Any]) -> str | None:
+        """Keep an entry made by entry_for as the newest; the same match kept again replaces its older
+        entry, so keeping is safe to repeat. Returns a problem met reading the old list; raises
+        ValueError for an entry that cannot be kept and OSError (UnreadFileKept included) when the disk
+        refuses."""
+        new = RecentMatch.from_json(entry)
+        if _written_size(entry) > MAX_ENTRY_BYTES:
+            raise checks.InvalidValue(f"a recent match takes more than {MAX_ENTRY_BYTES} bytes")
+        matches, problem = self.load()
+        self.file.refuse_if_unread()
+        older = [old.to_json() for old in matches if not _same_match(old.saved, new.saved)]
+        self._write([entry] + older)
+        return problem
 
     def add(self, saved: SavedGame, game: str, winners) -> str | None:
         """Keep a finished match as the newest (the oldest beyond the limit is dropped); returns a
         problem met reading the old list, raises ValueError for a match that cannot be kept and
         OSError (UnreadFileKept included) when the disk refuses."""
-        if saved.seats is None:
-            raise ValueError("a recent match needs its players")
-        _check_length(saved)
-        entry = RecentMatch(self.clock().replace(microsecond=0), checks.name(game), tuple(winners), saved)
-        RecentMatch.from_json(entry.to_json())  # what is written must read back
-        matches, problem = self.load()
-        self.file.refuse_if_unread()
-        # The same match handed in twice (a resumed finished record) is kept once.
-        kept = [entry] + [old for old in matches if old.saved.record != saved.record]
-        self.file.write({"matches": [match.to_json() for match in kept[:self.limit]]})
-        return problem
+        return self.keep(self.entry_for(saved, game, winners))
 
     def clear(self) -> None:
         """Forget every kept match."""
-        self.file.write({"matches": []})
+        self._write([])
+
+    def _write(self, entries: list[dict[str, Any]]) -> None:
+        """Write the newest entries that fit both the limit and MAX_FILE_BYTES (at least the newest)."""
+        kept: list[dict[str, Any]] = []
+        size = _FRAME_BYTES
+        for entry in entries[:self.limit]:
+            size += _written_size(entry) + 1
+            if kept and size > MAX_FILE_BYTES:
+                break
+            kept.append(entry)
+        self.file.write({"matches": kept}, compact=True)
+
+
+def _written_size(entry: dict[str, Any]) -> int:
+    """The bytes an entry takes in the compact file."""
+    return len(json.dumps(entry, separators=(",", ":"), allow_nan=False).encode("utf-8"))
+
+
+def _same_match(old: SavedGame, new: SavedGame) -> bool:
+    if old.match_id is not None and new.match_id is not None:
+        return old.match_id == new.match_id
+    return old.record == new.record
+
+
+def _check_rules_name(saved: SavedGame) -> None:
+    """The record's rules name is shown on the statistics screen: checked as every name the store reads."""
+    rules = saved.record.get("rules")
+    name = rules.get("name") if isinstance(rules, dict) else None
+    if name is not None and name != "":
+        checks.name(name, RULES_NAME_MAX_LENGTH)
 
 
 def _check_length(saved: SavedGame) -> None:

@@ -8,7 +8,10 @@ the table session only ever see a :class:`SavedGame`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +24,8 @@ HUMAN_KIND = "human"
 #: A seat's kind is "human" or a computer level's name; which levels exist is the AI's business.
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,31}")
 MAX_NAME_LENGTH = 40
+#: A match id: what tells two matches apart even when they share a seed (see new_match_id).
+_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class SavedGameError(ValueError):
@@ -54,11 +59,14 @@ class SavedGame:
     record: dict[str, Any]
     seats: tuple[SavedSeat, ...] | None
     practice: bool = False
+    #: The match's own id (files from before ids were kept have none).
+    match_id: str | None = None
 
     @classmethod
-    def of(cls, match: Match, seats, practice: bool = False) -> "SavedGame":
+    def of(cls, match: Match, seats, practice: bool = False, match_id: str | None = None) -> "SavedGame":
         """The saved game of a match in play; ``seats`` are objects with ``name`` and ``kind``."""
-        return cls(match.to_record(), tuple(SavedSeat(seat.name, seat.kind) for seat in seats), practice)
+        return cls(match.to_record(), tuple(SavedSeat(seat.name, seat.kind) for seat in seats), practice,
+                   match_id)
 
     @classmethod
     def from_document(cls, document: Any) -> "SavedGame":
@@ -74,15 +82,18 @@ class SavedGame:
         record = document["record"]
         if not isinstance(record, dict):
             raise SavedGameError("saved.record_damaged", "the match record is damaged")
-        unknown = set(document) - {"record", "seats", "practice"}
+        unknown = set(document) - {"record", "seats", "practice", "id"}
         if unknown:
             raise SavedGameError("saved.unknown_keys", "the saved game holds what this version does not know: "
                                  f"{', '.join(sorted(unknown))}", keys=tuple(sorted(unknown)))
         practice = document.get("practice", False)
         if not isinstance(practice, bool):
             raise SavedGameError("saved.practice_damaged", "the saved game's practice mark is damaged")
+        match_id = document.get("id")
+        if match_id is not None and (not isinstance(match_id, str) or not _MATCH_ID.fullmatch(match_id)):
+            raise SavedGameError("saved.record_damaged", "the match id is damaged")
         seats = document.get("seats")
-        return cls(record, None if seats is None else check_seats(seats), practice)
+        return cls(record, None if seats is None else check_seats(seats), practice, match_id)
 
     def to_document(self) -> dict[str, Any]:
         """What is written to disk."""
@@ -91,7 +102,17 @@ class SavedGame:
             document["seats"] = [seat.to_json() for seat in self.seats]
         if self.practice:
             document["practice"] = True
+        if self.match_id is not None:
+            document["id"] = self.match_id
         return document
+
+    def stable_id(self) -> str:
+        """The match id, or for a file from before ids were kept, one made from its record (the same
+        file always gives the same id)."""
+        if self.match_id is not None:
+            return self.match_id
+        text = json.dumps(self.record, sort_keys=True, separators=(",", ":"), default=str)
+        return "r" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
     def match(self, observer=None) -> Match:
         """Replay the record (``observer`` as in ``Match.from_record``); raises SavedGameError if it
@@ -107,6 +128,12 @@ class SavedGame:
         if self.seats is not None and len(self.seats) != match.rules.players:
             raise SavedGameError("saved.seats_dont_fit", "the saved players do not fit the saved rules")
         return match
+
+
+def new_match_id() -> str:
+    """A fresh match id. Random from the OS on purpose: an identity, not a game decision, so it must
+    differ between two matches dealt from one seed (the game's own randomness stays seeded)."""
+    return secrets.token_hex(16)
 
 
 def check_seats(seats: Any) -> tuple[SavedSeat, ...]:

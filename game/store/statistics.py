@@ -52,6 +52,11 @@ SUMMARY_HEADINGS = (
 _COUNT_FIELDS = ("hands_played", "hands_won", "matches_played", "matches_won",
                  "score_count", "current_streak", "longest_streak", "matches_abandoned")
 
+#: How many change ids are remembered: far more than a journal ever replays at once.
+COUNTED_CHANGES_KEPT = 64
+CHANGE_ID_MAX_LENGTH = 100
+_CHANGE_ID = re.compile(r"[A-Za-z0-9:._-]+")
+
 _WHAT = "statistics file"
 _CONSEQUENCE = "has been reset"
 
@@ -184,9 +189,10 @@ class Statistics:
     """All recorded results; pure data, each change returns a new Statistics."""
 
     entries: tuple[StatisticsEntry, ...] = ()
-    # The last hand counted, as (match seed, hand number): a hand replayed after a crash
-    # (the statistics were written, the autosave was not) is not counted again.
-    last_counted_hand: tuple[int, int] | None = None
+    # The ids of the last changes counted, e.g. "<match id>:hand:3" or "<match id>:abandoned": a change
+    # applied again (a journal replayed after a kill, a hand replayed after a crash) is not counted twice.
+    # A match id, not its seed: a new match may reuse a seed and is still a match of its own.
+    counted_changes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # One canonical order, so equal statistics compare equal and display in a stable order.
@@ -194,36 +200,42 @@ class Statistics:
         keys = [(entry.preset_id, entry.level) for entry in self.entries]
         if len(set(keys)) != len(keys):
             raise ValueError("two entries for the same preset and level")
-        if self.last_counted_hand is not None:
-            object.__setattr__(self, "last_counted_hand", _hand_id(self.last_counted_hand))
+        changes = tuple(_change_id(change) for change in self.counted_changes)
+        object.__setattr__(self, "counted_changes", changes[-COUNTED_CHANGES_KEPT:])
 
-    def counted(self, hand_id: tuple[int, int] | None) -> bool:
-        """Whether the hand ``(match seed, hand number)`` is the last one counted."""
-        return hand_id is not None and tuple(hand_id) == self.last_counted_hand
+    def has_counted(self, change_id: str | None) -> bool:
+        """Whether the change ``change_id`` (see counted_changes) is already counted."""
+        return change_id is not None and change_id in self.counted_changes
 
     def with_finished_hand(
         self,
         preset_id: str,
         level: str,
-        hand_id: tuple[int, int] | None,
+        change_id: str | None,
         hand: tuple[bool, int, bool] | None,
         match_won: bool | None,
     ) -> Statistics:
         """These statistics after a hand ended: ``hand`` is (won, score, low_is_good) when the player
-        played it, ``match_won`` is set when it ended the match. A hand already counted changes nothing."""
-        if self.counted(hand_id):
+        played it, ``match_won`` is set when it ended the match. A change already counted changes nothing."""
+        if self.has_counted(change_id):
             return self
         entry = self.entry(preset_id, level)
         if hand is not None:
             entry = entry.with_hand(*hand)
         if match_won is not None:
             entry = entry.with_match(match_won)
-        changed = self._with_entry(entry)
-        return replace(changed, last_counted_hand=None if hand_id is None else tuple(hand_id))
+        return self._with_entry(entry)._with_change(change_id)
 
-    def with_abandoned_match(self, preset_id: str, level: str) -> Statistics:
-        """These statistics after the player left a match unfinished for a new one."""
-        return self._with_entry(self.entry(preset_id, level).with_abandoned_match())
+    def with_abandoned_match(self, preset_id: str, level: str, change_id: str | None = None) -> Statistics:
+        """These statistics after the player left a match unfinished; counted once per ``change_id``."""
+        if self.has_counted(change_id):
+            return self
+        return self._with_entry(self.entry(preset_id, level).with_abandoned_match())._with_change(change_id)
+
+    def _with_change(self, change_id: str | None) -> Statistics:
+        if change_id is None:
+            return self
+        return replace(self, counted_changes=self.counted_changes + (change_id,))
 
     def entry(self, preset_id: str, level: str) -> StatisticsEntry:
         """The counts for one preset and level (all zero if never played)."""
@@ -268,23 +280,25 @@ class Statistics:
     def to_json(self) -> dict[str, Any]:
         """The statistics as a plain JSON object."""
         data: dict[str, Any] = {"entries": [asdict(entry) for entry in self.entries]}
-        if self.last_counted_hand is not None:
-            data["last_counted_hand"] = list(self.last_counted_hand)
+        if self.counted_changes:
+            data["counted_changes"] = list(self.counted_changes)
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> tuple[Statistics, int]:
         """Statistics from a JSON object, and how many invalid, unknown or duplicate entries were dropped.
 
-        Raises ValueError if the object holds unknown keys, "entries" is not a list
-        at all or "last_counted_hand" is not a (seed, hand number) pair.
+        Raises ValueError if the object holds unknown keys, "entries" is not a list at all,
+        "counted_changes" is not a short list of change ids, or the older "last_counted_hand" (written
+        before matches had ids; checked, then dropped) is not a (seed, hand number) pair.
         """
-        checks.known_keys(data, ("entries", "last_counted_hand"), required=("entries",))
+        checks.known_keys(data, ("entries", "counted_changes", "last_counted_hand"), required=("entries",))
         raw_entries = data["entries"]
         if not isinstance(raw_entries, list):
             raise ValueError(f"entries is {type(raw_entries).__name__}, expected a list")
-        raw_hand = data.get("last_counted_hand")
-        last_counted_hand = None if raw_hand is None else _hand_id(raw_hand)
+        if data.get("last_counted_hand") is not None:
+            _legacy_hand_id(data["last_counted_hand"])
+        counted_changes = tuple(checks.list_of(data.get("counted_changes", []), _change_id, COUNTED_CHANGES_KEPT))
         known_fields = [entry_field.name for entry_field in fields(StatisticsEntry)]
         kept: dict[tuple[str, str], StatisticsEntry] = {}
         dropped = 0
@@ -302,7 +316,7 @@ class Statistics:
                 dropped += 1
                 continue
             kept[key] = entry
-        return cls(tuple(kept.values()), last_counted_hand), dropped
+        return cls(tuple(kept.values()), counted_changes), dropped
 
     def _with_entry(self, changed: StatisticsEntry) -> Statistics:
         others = tuple(
@@ -361,19 +375,19 @@ class StatisticsStore:
         self,
         preset_id: str,
         level: str,
-        hand_id: tuple[int, int] | None,
+        change_id: str | None,
         hand: tuple[bool, int, bool] | None,
         match_won: bool | None = None,
     ) -> tuple[Statistics, str | None]:
         """Count a finished hand and, if it ended the match, the match, in one write (see
-        Statistics.with_finished_hand); a hand already counted is not counted again.
+        Statistics.with_finished_hand); a change already counted (same ``change_id``) is not counted again.
 
         Returns the statistics and any problem met while loading the old ones; raises OSError
         (UnreadFileKept included) when they cannot be saved.
         """
         statistics, problem = self.load()
         self.file.refuse_if_unread()
-        updated = statistics.with_finished_hand(preset_id, level, hand_id, hand, match_won)
+        updated = statistics.with_finished_hand(preset_id, level, change_id, hand, match_won)
         if updated is not statistics:
             self.save(updated)
         return updated, problem
@@ -391,11 +405,15 @@ class StatisticsStore:
         """Add one finished match. Returns the new statistics and any problem met while loading."""
         return self.record_finished_hand(preset_id, level, None, None, won)
 
-    def record_abandoned_match(self, preset_id: str, level: str) -> tuple[Statistics, str | None]:
-        """Count a match the player left unfinished. Returns the new statistics and any loading problem."""
+    def record_abandoned_match(self, preset_id: str, level: str,
+                               change_id: str | None = None) -> tuple[Statistics, str | None]:
+        """Count a match the player left unfinished, once per ``change_id``. Returns the new statistics and
+        any loading problem; raises OSError (UnreadFileKept included) when they cannot be saved."""
         statistics, problem = self.load()
-        updated = statistics.with_abandoned_match(preset_id, level)
-        self.save(updated)
+        self.file.refuse_if_unread()
+        updated = statistics.with_abandoned_match(preset_id, level, change_id)
+        if updated is not statistics:
+            self.save(updated)
         return updated, problem
 
     def reset(self) -> None:
@@ -413,8 +431,15 @@ def _check_level(level: Any) -> None:
         raise ValueError(f"opponent level must be a short lower-case name such as 'hard', got {level!r}")
 
 
-def _hand_id(value: Any) -> tuple[int, int]:
-    """A (match seed, hand number) pair, from a tuple or a JSON list; raises ValueError."""
+def _change_id(value: Any) -> str:
+    """A change id: 1 to CHANGE_ID_MAX_LENGTH printable ASCII characters; raises checks.InvalidValue."""
+    if not isinstance(value, str) or not 1 <= len(value) <= CHANGE_ID_MAX_LENGTH or not _CHANGE_ID.fullmatch(value):
+        raise checks.InvalidValue(f"expected a change id, got {repr(value)[:60]}")
+    return value
+
+
+def _legacy_hand_id(value: Any) -> tuple[int, int]:
+    """A (match seed, hand number) pair, as files before match ids held it; raises ValueError."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise ValueError(f"a hand id is [seed, hand number], got {value!r}")
     seed, hand = value

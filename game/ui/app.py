@@ -52,7 +52,7 @@ class App:
     """The window, the UI manager, the stores and the scene stack; ``run()`` is the main loop."""
 
     def __init__(self, size: tuple[int, int] | None = DEFAULT_SIZE, folders=None, headless: bool = False,
-                 fullscreen: bool | None = None):
+                 fullscreen: bool | None = None, own_data_folder: bool = False):
         if headless:
             _headless_environment()
 
@@ -60,6 +60,8 @@ class App:
         import pygame_gui
 
         from game.store import AutosaveStore, SettingsStore, StatisticsStore, UserFolders
+        from game.store.journal import JOURNAL_FILE_NAME, StoreJournal
+        from game.store.lock import DataFolderLock
         from game.store.recent import RecentMatchesStore
 
         from .assets import AssetMissing, Assets, package_file
@@ -69,17 +71,34 @@ class App:
 
         self.headless = headless
         self.folders = folders if folders is not None else UserFolders.default()
+        #: One game process owns a data folder (``own_data_folder``: the real start asks for it).
+        self.folder_lock = DataFolderLock(self.folders.data_dir)
+        #: False when another game owns the data folder: this one only says so and touches no file.
+        self.owns_data = self.folder_lock.acquire() if own_data_folder else True
+        if not self.owns_data:
+            log.warning("the data folder %s is in use by another game (process %s)", self.folders.data_dir,
+                        self.folder_lock.owner_pid())
+        #: How often a second start asked this game to come to the front (and it did).
+        self.shown_on_request = 0
         self.settings_store = SettingsStore(self.folders)
         self.stats_store = StatisticsStore(self.folders)
         self.autosave_store = AutosaveStore(self.folders)
         #: The last finished matches, for the statistics screen's list and the replay viewer.
         self.recent_store = RecentMatchesStore(self.folders)
+        #: Every change to several of those files goes through it (see game.store.journal).
+        self.journal = StoreJournal(self.folders.data_dir / JOURNAL_FILE_NAME, autosave=self.autosave_store,
+                                    statistics=self.stats_store, recent=self.recent_store)
         self.settings, settings_problem = self.settings_store.load()
+        # Before the statistics are read: a change a kill left half done is finished first (by the owner:
+        # the other game may be in the middle of it).
+        recovered = self.journal.recover() if self.owns_data else self.journal.run([])
         self.statistics, stats_problem = self.stats_store.load()
-        autosave_problem = self.autosave_store.check_place()
+        autosave_problem = self.autosave_store.check_place() if self.owns_data else None
         #: One-line problems met while loading, shown once by the main menu.
         self.startup_problems: list[str] = [
-            p for p in (settings_problem, stats_problem, autosave_problem) if p]
+            p for p in (settings_problem, *recovered.notices, stats_problem, autosave_problem) if p]
+        if recovered.failed:
+            log.warning("changes left undone by a stop could not be finished: %s", recovered.failed)
         #: Set when the autosave turned out unusable this session (Continue stays hidden).
         self.autosave_broken = False
         #: --seed: the seed of the next new game (then counts up), else a random one.
@@ -324,6 +343,37 @@ class App:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
         return scene
 
+    def first_scene(self) -> None:
+        """The main menu, or, when another game owns the data folder, the box that says so."""
+        if self.owns_data:
+            self.main_menu()
+        else:
+            self.go("already_open", how="clear")
+
+    def show_window(self) -> None:
+        """Bring the window to the front (a second start asked): restored if minimised, then focused."""
+        import pygame
+
+        self.shown_on_request += 1
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.restore()
+            window.focus()
+        except (AttributeError, pygame.error) as error:  # a driver with no window manager
+            log.info("the window could not be brought to the front: %s", error)
+
+    def open_dropped(self, file_name: str) -> None:
+        """A file dropped onto the window: a record opens (replayed, or imported to play on) unless this
+        game only says that another one is open."""
+        from pathlib import Path
+
+        from .imports import open_dropped_file
+
+        if self.owns_data:
+            open_dropped_file(self, Path(file_name))
+
     def main_menu(self) -> None:
         """Drop every scene and show the main menu."""
         self.go("menu", how="clear")
@@ -353,6 +403,9 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.DROPFILE:
+            self.open_dropped(event.file)
+            return
         consumed = self.ui_manager.process_events(event)
         top = self.scenes.top
         if top is not None and not consumed:
@@ -381,6 +434,8 @@ class App:
     def update(self, dt: float) -> None:
         if self._fault is not None:
             self._fault.check(self.scenes.top)
+        if self.folder_lock.take_show_request():
+            self.show_window()
         self.ui_manager.update(dt)
         self.notices.update(dt)
         top = self.scenes.top
@@ -436,7 +491,7 @@ class App:
         import pygame
 
         if not len(self.scenes):
-            self.main_menu()
+            self.first_scene()
         self.running = True
         first_frame_report = os.environ.get(FIRST_FRAME_VARIABLE)
         try:
@@ -470,8 +525,8 @@ class App:
         log.error("unexpected error in a frame (scenes: %s)", " > ".join(scenes), exc_info=error)
         for scene in list(self.scenes):
             session = getattr(scene, "session", None)
-            if session is not None and hasattr(session, "autosave_store"):
-                session.autosave_store = None
+            if session is not None and hasattr(session, "stop_writing"):
+                session.stop_writing()
         try:
             autosave_kept = self.autosave_store.path.is_file()
         except (AttributeError, OSError):
@@ -505,12 +560,13 @@ class App:
                 self.scenes.pop()
             except Exception:   # noqa: BLE001 - closing down goes on past a broken scene
                 log.exception("a scene failed to close")
-        if not self.fullscreen and tuple(self.size) != tuple(self.settings.window_size):
+        if self.owns_data and not self.fullscreen and tuple(self.size) != tuple(self.settings.window_size):
             try:
                 self.settings_store.save(dataclasses.replace(self.settings, window_size=tuple(self.size)))
             except (OSError, ValueError):
                 pass
         self.sound.stop()
+        self.folder_lock.release()
         pygame.quit()
 
 

@@ -50,8 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.autoplay:
         return autoplay(seed=AUTOPLAY_SEED if args.seed is None else args.seed)
     fullscreen = True if args.fullscreen else False if args.windowed else None
-    app = App(size=args.size, fullscreen=fullscreen)
-    if fullscreen is not None and app.settings.fullscreen != fullscreen:
+    app = App(size=args.size, fullscreen=fullscreen, own_data_folder=True)
+    if app.owns_data and fullscreen is not None and app.settings.fullscreen != fullscreen:
         app.save_settings(dataclasses.replace(app.settings, fullscreen=fullscreen))
     app.seed_override = args.seed
     return app.run()

@@ -18,6 +18,7 @@ SCENES = {
     "statistics": "game.ui.scenes.statistics:StatisticsScene",
     "message": "game.ui.scenes.message:MessageScene",
     "confirm": "game.ui.scenes.message:ConfirmScene",
+    "already_open": "game.ui.scenes.message:AlreadyOpenScene",
     "pause": "game.ui.scenes.pause:PauseScene",
     "records": "game.ui.scenes.records:RecordsScene",
     "table": "game.ui.table.scene:TableScene",

@@ -298,6 +298,14 @@ def _statistics_dropped(params: Params) -> str:
                      _backup(params)))
 
 
+def _recent_dropped(params: Params) -> str:
+    count = int(params.get("count", 0))
+    return " ".join((ngettext("{count} damaged match was left out of the list of recent matches.",
+                              "{count} damaged matches were left out of the list of recent matches.",
+                              count).format(count=count),
+                     _backup(params)))
+
+
 SENTENCES: dict[str, Callable[[Params], str]] = {
     "rules.invalid": lambda p: _("These rules cannot be played together: {reason}.").format(
         reason=rule_problems_text(p.get("problems", ()))),
@@ -305,6 +313,7 @@ SENTENCES: dict[str, Callable[[Params], str]] = {
     "store.set_aside": _set_aside,
     "store.settings_reset": _settings_reset,
     "store.statistics_dropped": _statistics_dropped,
+    "store.recent_dropped": _recent_dropped,
     "store.autosave_unusable": lambda p: _sentence(_("The saved match cannot be resumed: {reason}").format(
         reason=problem_clause(p.get("error")))),
     "store.record_missing": lambda p: _("{file} does not exist.").format(file=quoted(p.get("file", ""))),

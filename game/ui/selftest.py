@@ -172,9 +172,13 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
     from .sessions import session_for
     from .table import HandResultScene, MatchResultScene, TableScene
 
-    app = App(size=MIN_SIZE, headless=True, fullscreen=False)
+    app = App(size=MIN_SIZE, headless=True, fullscreen=False, own_data_folder=True)
+    if not app.owns_data:
+        print("autoplay: another game owns the data folder", file=sys.stderr)
+        return 1
     app.settings = dataclasses.replace(app.settings, animation_speed="instant", computer_speed="instant", ai_think_budget_ms=10)
     app.autosave_store = _AnnouncedAutosave(app.autosave_store)
+    app.journal.stores["autosave"] = app.autosave_store  # every write goes through the journal
     app.running = True
     menu = MainMenuScene(app)
     app.push(menu)

@@ -55,4 +55,4 @@ def _store_options(app) -> dict:
 
     return {"autosave": app.autosave_store, "statistics": app.stats_store,
             "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": report_problem,
-            "recent": app.recent_store}
+            "recent": app.recent_store, "journal": app.journal}

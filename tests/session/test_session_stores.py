@@ -9,6 +9,7 @@ import pytest
 from game.rules import Match, preset
 from game.session import AUTOSAVE, STATISTICS, AIWorker, TableSession, abandon_saved_game
 from game.store import AutosaveStore, StatisticsStore, UserFolders
+from game.store.journal import StoreJournal
 from game.store.saved_game import load_autosave
 
 from .test_session import seats, wait_for_computer
@@ -115,7 +116,7 @@ def test_an_abandoned_saved_match_is_counted_and_its_autosave_deleted(folders):
     autosave = AutosaveStore(folders)
     saved, _problem = load_autosave(autosave)
 
-    abandon_saved_game(saved, autosave, StatisticsStore(folders))
+    abandon_saved_game(saved, StoreJournal.beside(autosave, StatisticsStore(folders)))
 
     assert not autosave.exists()
     [entry] = StatisticsStore(folders).load()[0].entries

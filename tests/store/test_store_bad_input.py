@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import tracemalloc
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -22,7 +23,7 @@ from game.store import (
     StatisticsStore,
 )
 from game.store.autosave import MATCH_RECORD_FORMAT
-from game.store.files import read_json_document
+from game.store.files import KEPT_DATED_BACKUPS, dated_backups, read_json_document
 from game.store.settings import SETTINGS_FORMAT
 from game.store.statistics import STATISTICS_FORMAT
 
@@ -168,18 +169,37 @@ def test_huge_file_is_set_aside_without_reading_it(case, folders):
     assert os.stat(backup).st_size == HUNDRED_MEGABYTES
 
 
-def test_a_second_bad_file_replaces_the_older_backup(case, folders):
+def test_a_second_bad_file_keeps_the_older_backup_under_its_date(case, folders):
     store = case.make(folders)
     store.path.parent.mkdir(parents=True)
     backup = store.path.with_name(store.path.name + ".bak")
     store.path.write_bytes(b"first damage")
     store.load()
+    os.utime(backup, (1_764_000_000, 1_764_000_000))  # the first incident was days ago
     store.path.write_bytes(b"second damage")
 
     store.load()
 
     assert backup.read_bytes() == b"second damage"
-    assert sorted(p.name for p in store.path.parent.iterdir()) == [backup.name]
+    [dated] = dated_backups(store.path)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(1_764_000_000))
+    assert dated.name == f"{store.path.name}.{stamp}.bak"
+    assert dated.read_bytes() == b"first damage"
+
+
+def test_only_a_few_dated_backups_are_kept_newest_first(case, folders):
+    store = case.make(folders)
+    store.path.parent.mkdir(parents=True)
+    backup = store.path.with_name(store.path.name + ".bak")
+    incidents = KEPT_DATED_BACKUPS + 3
+    for number in range(incidents):
+        store.path.write_bytes(f"damage {number}".encode())
+        store.load()
+        os.utime(backup, (1_764_000_000 + 3600 * number,) * 2)
+
+    assert backup.read_bytes() == f"damage {incidents - 1}".encode()
+    kept = [path.read_bytes() for path in dated_backups(store.path)]
+    assert kept == [f"damage {n}".encode() for n in range(incidents - 1 - KEPT_DATED_BACKUPS, incidents - 1)]
 
 
 def test_missing_file_gives_defaults_without_a_problem(case, folders):

@@ -83,6 +83,10 @@ def test_an_entry_with_an_absurd_or_unknown_value_is_dropped_kept_in_the_backup_
     {"entries": [], "last_counted_hand": [1, True]},
     {"entries": [], "last_counted_hand": [1.5, 2]},
     {"entries": [], "last_counted_hand": "1:2"},
+    {"entries": [], "counted_changes": ["m1:hand:1\u0000"]},
+    {"entries": [], "counted_changes": ["x" * 101]},
+    {"entries": [], "counted_changes": [3]},
+    {"entries": [], "counted_changes": ["m"] * 65},
 ])
 def test_an_unknown_key_or_a_bad_hand_id_sets_the_whole_file_aside(folders, data):
     store = StatisticsStore(folders)
@@ -96,12 +100,30 @@ def test_an_unknown_key_or_a_bad_hand_id_sets_the_whole_file_aside(folders, data
 def test_a_hand_is_counted_once_by_its_id_and_the_match_with_it_in_one_write(folders):
     store = StatisticsStore(folders)
     for _attempt in range(2):  # the second is the replay after a crash
-        statistics, _problem = store.record_finished_hand("crazy_eights", "hard", (7, 3), (True, 0, True), True)
+        statistics, _problem = store.record_finished_hand("crazy_eights", "hard", "m1:hand:3", (True, 0, True),
+                                                          True)
     entry = statistics.entry("crazy_eights", "hard")
     assert (entry.hands_played, entry.matches_played, entry.matches_won) == (1, 1, 1)
-    assert store.load() == (statistics, None) and statistics.last_counted_hand == (7, 3)
-    statistics, _problem = store.record_finished_hand("crazy_eights", "hard", (7, 4), (False, 20, True), None)
+    assert store.load() == (statistics, None) and statistics.counted_changes == ("m1:hand:3",)
+    statistics, _problem = store.record_finished_hand("crazy_eights", "hard", "m1:hand:4", (False, 20, True), None)
     assert statistics.entry("crazy_eights", "hard").hands_played == 2
+    # A new match dealt from the same seed is a match of its own: its first hand counts.
+    statistics, _problem = store.record_finished_hand("crazy_eights", "hard", "m2:hand:3", (False, 20, True), None)
+    assert statistics.entry("crazy_eights", "hard").hands_played == 3
+
+
+def test_an_abandoned_match_is_counted_once_by_its_id(folders):
+    store = StatisticsStore(folders)
+    for _attempt in range(2):
+        statistics, _problem = store.record_abandoned_match("crazy_eights", "easy", "m1:abandoned")
+    assert statistics.entry("crazy_eights", "easy").matches_abandoned == 1
+    assert StatisticsStore(folders).load()[0] == statistics
+
+
+def test_a_statistics_file_from_before_match_ids_still_loads(folders):
+    store = StatisticsStore(folders)
+    _write_statistics(store, {"entries": [], "last_counted_hand": [7, 3]})
+    assert store.load() == (Statistics(), None)
 
 
 def test_an_abandoned_match_is_counted_and_ends_the_streak(folders):

@@ -4,13 +4,23 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import random
 
 import pytest
 
 from game.rules import Match, preset
-from game.store.files import backup_path_for
-from game.store.recent import MAX_MOVES, RECENT_FORMAT, RecentMatchesStore
+from game.rules.match import play_randomly
+from game.store.files import backup_path_for, dated_backups
+from game.store.files import DEFAULT_MAX_BYTES
+from game.store.recent import (
+    MAX_ENTRIES,
+    MAX_ENTRY_BYTES,
+    MAX_FILE_BYTES,
+    MAX_MOVES,
+    RECENT_FORMAT,
+    RecentMatchesStore,
+)
 from game.store.saved_game import SavedGame, SavedSeat
 
 SEATS = (SavedSeat("Tess", "human"), SavedSeat("Ada", "easy"), SavedSeat("Bruno", "hard"))
@@ -97,24 +107,52 @@ def good_entry(folders) -> dict:
     lambda e: e["saved"]["record"].update(hands=[["draw"] * (MAX_MOVES + 1)]),
     lambda e: e.update(extra=1),
     lambda e: e.pop("winners"),
+    lambda e: e["saved"]["record"]["rules"].update(name="Crazy\u0000Eights"),
+    lambda e: e["saved"]["record"]["rules"].update(name="\u200b"),
+    lambda e: e["saved"]["record"]["rules"].update(name="\u202e" + "x" * 10),
+    lambda e: e["saved"]["record"]["rules"].update(name="R" * 1_000_000),
+    lambda e: e["saved"]["record"]["rules"].update(name=7),
+    lambda e: e["saved"].update(id="a\u0000b"),
 ], ids=["date text", "date number", "empty game", "long game", "control character", "bool winner",
         "winner off the table", "float winner", "too many winners", "saved not an object", "no seats",
-        "long name", "two people", "too many moves", "unknown key", "missing key"])
-def test_a_hostile_entry_sets_the_file_aside_and_says_so(folders, damage):
+        "long name", "two people", "too many moves", "unknown key", "missing key", "NUL in the rules name",
+        "zero-width rules name", "bidi control in the rules name", "1 MB rules name", "rules name a number",
+        "damaged match id"])
+def test_a_hostile_entry_is_left_out_alone_and_the_player_told(folders, damage):
     entry = good_entry(folders)
     damage(entry)
-    store = RecentMatchesStore(folders)
-    write_raw(store, {"matches": [entry]})
+    store = RecentMatchesStore(folders, clock=Clock())
+    store.add(saved_of(1), "crazy_eights", [0])
+    store.add(saved_of(2), "crazy_eights", [1])
+    good = json.loads(store.path.read_text(encoding="utf-8"))["data"]["matches"]
+    write_raw(store, {"matches": [good[0], entry, good[1]]})
     original = store.path.read_bytes()
 
     matches, problem = store.load()
-    assert matches == []
-    assert problem is not None and "recent matches" in problem and ".bak" in problem
+    assert [m.saved.record["seed"] for m in matches] == [2, 1]
+    assert problem.code == "store.recent_dropped" and problem.params["count"] == 1
+    assert problem == ("1 damaged recent match was left out; the old copy is saved as "
+                       "recent_matches.json.bak.")
     assert backup_path_for(store.path).read_bytes() == original
-    assert not store.path.exists()
-    # The next match starts a fresh list.
+    # The file now holds the good entries only, so the next load is quiet.
+    assert store.load() == (matches, None)
     store.add(saved_of(4), "switch", [0])
-    assert [m.game for m in store.load()[0]] == ["switch"]
+    assert [m.game for m in store.load()[0]] == ["switch", "crazy_eights", "crazy_eights"]
+
+
+def test_two_incidents_keep_both_copies(folders):
+    store = RecentMatchesStore(folders, clock=Clock())
+    store.add(saved_of(1), "crazy_eights", [0])
+    good = json.loads(store.path.read_text(encoding="utf-8"))["data"]["matches"][0]
+    for bad_name in ("\u200b", "a\u0000"):
+        bad = json.loads(json.dumps(good))
+        bad["saved"]["record"]["rules"]["name"] = bad_name
+        write_raw(store, {"matches": [good, bad]})
+        assert store.load()[1].params["count"] == 1
+        os.utime(backup_path_for(store.path), (1_764_000_000, 1_764_000_000))
+    [older] = dated_backups(store.path)
+    assert "\\u200b" in older.read_text(encoding="utf-8")
+    assert "\\u0000" in backup_path_for(store.path).read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b"[]",
@@ -153,3 +191,35 @@ def test_a_match_that_cannot_be_kept_is_refused_before_the_file_is_touched(folde
     with pytest.raises(ValueError):
         store.add(saved_of(2), "", [0])
     assert store.path.read_bytes() == before
+
+
+def long_finished_match(seed: int) -> Match:
+    """A legal 7-player match of 200 hands: about 17,000 moves, near MAX_MOVES."""
+    match = Match(preset("crazy_eights", 7).replace(match_end="fixed_hands", fixed_hands=200), seed)
+    return play_randomly(match, random.Random(seed))
+
+
+def test_many_long_matches_stay_within_the_read_limit_newest_kept(folders):
+    record = long_finished_match(5).to_record()
+    seats = SEATS + tuple(SavedSeat(f"Bot {n}", "easy") for n in range(4))
+    store = RecentMatchesStore(folders, limit=MAX_ENTRIES, clock=Clock())
+    added = 40  # about 4.9 MB of entries: more than the file may hold
+    for number in range(added):
+        store.add(SavedGame(record, seats, match_id=f"long{number}"), "crazy_eights", [0])
+        assert store.path.stat().st_size <= MAX_FILE_BYTES < DEFAULT_MAX_BYTES
+
+    matches, problem = RecentMatchesStore(folders, limit=MAX_ENTRIES).load()
+    assert problem is None
+    ids = [m.saved.match_id for m in matches]
+    assert 20 <= len(ids) < added
+    assert ids == [f"long{number}" for number in range(added - 1, added - 1 - len(ids), -1)]
+    assert matches[0].saved.record == record
+
+
+def test_an_entry_too_big_to_keep_is_refused(folders):
+    store = RecentMatchesStore(folders, clock=Clock())
+    saved = saved_of(1)
+    huge = SavedGame(dict(saved.record, padding="x" * MAX_ENTRY_BYTES), SEATS)
+    with pytest.raises(ValueError):
+        store.add(huge, "crazy_eights", [0])
+    assert not store.path.exists()

@@ -71,22 +71,24 @@ def test_ten_thousand_statistics_rows_open_with_the_first_rows_and_scroll_to_the
     assert abs(table.first - table.last_first // 2) <= ROWS // 100
 
 
-def test_a_name_of_a_megabyte_in_the_recent_list_is_cut_before_the_statistics_lay_it_out(app, home):
+def test_a_name_of_a_megabyte_in_the_recent_list_leaves_that_match_out_and_the_statistics_open(app, home):
     saved = SavedGame.of(Match(preset("crazy_eights", 2), 3), (SavedSeat("You", "human"), SavedSeat("Bo", "easy")))
     record = dict(saved.record)
     record["rules"] = {**record["rules"], "name": "Very long house rules " * 48_000}
-    entry = {"finished": datetime.datetime(2026, 1, 2, 3, 4).isoformat(), "game": "custom", "winners": [0],
-             "saved": SavedGame(record, saved.seats).to_document()}
+    finished = datetime.datetime(2026, 1, 2, 3, 4).isoformat()
+    huge = {"finished": finished, "game": "custom", "winners": [0], "saved": SavedGame(record, saved.seats).to_document()}
+    plain = {"finished": finished, "game": "crazy_eights", "winners": [0], "saved": saved.to_document()}
     path = home / "data" / "recent_matches.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"format": RECENT_FORMAT, "version": 1, "data": {"matches": [entry]}}))
+    path.write_text(json.dumps({"format": RECENT_FORMAT, "version": 1, "data": {"matches": [huge, plain]}}))
     assert path.stat().st_size > 1_000_000
 
     scene = open_statistics(app)
-    cells = [widget for widget in scene.widgets if isinstance(widget, pygame_gui.elements.UILabel)
-             and widget.text.startswith("Very long house rules")]
-    assert len(cells) == 1, "the recent match is listed"
-    assert len(cells[0].text) <= CELL_MAX_CHARS
+    labels = [widget.text for widget in scene.widgets if isinstance(widget, pygame_gui.elements.UILabel)]
+    assert not [text for text in labels if text.startswith("Very long house rules")]
+    assert "Crazy Eights" in labels, "the good match is still listed"
+    assert all(len(text) <= CELL_MAX_CHARS for text in labels)
+    assert (path.parent / "recent_matches.json.bak").stat().st_size > 1_000_000, "the file was kept aside whole"
 
 
 def test_a_statistics_row_whose_game_holds_control_characters_shows_without_them(app, home):

@@ -351,6 +351,8 @@ def test_export_then_import_a_game_record_through_the_records_dialog(app, ui):
     ui.click(ui.button("Open"))
     from game.ui.table import TableScene
 
+    assert isinstance(app.scenes.top, ConfirmScene)  # the match at the table is given up: asked first
+    ui.click(ui.button("Abandon"))
     imported = app.scenes.top
     assert isinstance(imported, TableScene) and imported is not other
     assert imported.match.to_record() == exported_record

@@ -19,6 +19,7 @@ from game.session import SEAT_CODES, Seat, TableSession, check_table
 from game.store import (SAVED_GAME_CODES, STORE_CODES, AutosaveStore, SettingsStore, StatisticsStore,
                         UserFolders)
 from game.store.autosave import MATCH_RECORD_FORMAT
+from game.store.recent import RECENT_FORMAT, RecentMatchesStore
 from game.store.saved_game import SavedGame, check_seats, import_saved_game, load_autosave
 from game.store.settings import SETTINGS_FORMAT
 from game.store.statistics import STATISTICS_FORMAT
@@ -143,6 +144,9 @@ def store_problems(home):
     os.unlink(settings.path)
     document_file(settings.path, SETTINGS_FORMAT, {"sound_volume": "loud", "colour": "red"})
     yield settings.load()[1]
+    recent = RecentMatchesStore(folders)
+    document_file(recent.path, RECENT_FORMAT, {"matches": [{"finished": "today"}]})
+    yield recent.load()[1]
     autosave = AutosaveStore(folders)
     autosave.path.mkdir(parents=True)                        # a folder where the autosave belongs
     yield autosave.check_place()

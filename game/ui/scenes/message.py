@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from ..i18n import _
-from ..look.paint import dim
+from ..look.paint import backdrop, dim
 from ..look.scale import ui_scale
 from ..safe_text import safe_text
 from ..widgets import WidgetScene
@@ -221,15 +221,16 @@ class MessageScene(WidgetScene):
 class ConfirmScene(MessageScene):
     """A question that cannot be undone: Cancel (the default, and Enter or Escape) or the red action."""
 
-    def __init__(self, app, title: str, text: str, action: str, on_confirm):
+    def __init__(self, app, title: str, text: str, action: str, on_confirm, on_cancel=None):
         super().__init__(app, title, text)
         self.action_text = action
         self.on_confirm = on_confirm
+        self.on_cancel = on_cancel
 
     def add_buttons(self, panel, inner_w: int, y: int, button_w: int, button_h: int) -> None:
         gap = self.px(18)
         left = (inner_w - 2 * button_w - gap) // 2
-        self.button((left, y, button_w, button_h), _("Cancel"), self.app.pop, container=panel,
+        self.button((left, y, button_w, button_h), _("Cancel"), self.cancel, container=panel,
                     name="confirm_cancel")
         self.button((left + button_w + gap, y, button_w, button_h), self.action_text, self.confirm,
                     style="@danger", container=panel, name="confirm_action")
@@ -238,3 +239,58 @@ class ConfirmScene(MessageScene):
         """Close the question, then do the thing."""
         self.app.pop()
         self.on_confirm()
+
+    def cancel(self) -> None:
+        """Close the question and do nothing (but tidy up what was made for the thing: ``on_cancel``)."""
+        self.app.pop()
+        if self.on_cancel is not None:
+            self.on_cancel()
+
+    def on_escape(self) -> bool:
+        self.cancel()
+        return True
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.cancel()  # Enter keeps the safe choice
+            return True
+        return super(MessageScene, self).handle_event(event)
+
+
+class AlreadyOpenScene(MessageScene):
+    """At a second start on one data folder: says the game is already open, and offers to bring that
+    one to the front (then quits) or to quit. This process never writes the other game's files."""
+
+    def __init__(self, app):
+        super().__init__(app, _("Crazy Eights is already open"),
+                         _("The game is already running on this computer with your saved match and statistics. "
+                           "Two at once would mix them up, so this one will close."))
+
+    def add_buttons(self, panel, inner_w: int, y: int, button_w: int, button_h: int) -> None:
+        gap = self.px(18)
+        wide = max(button_w, self.text_w(_("Show the open game"), 18) + self.px(36))
+        left = (inner_w - wide - button_w - gap) // 2
+        self.button((left, y, wide, button_h), _("Show the open game"), self.show_other, primary=True,
+                    container=panel, name="already_open_show")
+        self.button((left + wide + gap, y, button_w, button_h), _("Quit"), self.app.quit, container=panel,
+                    name="already_open_quit")
+
+    def on_enter(self) -> None:
+        # Nothing lies beneath this box: it stands on the menu's felt, dimmed like any message.
+        self.backdrop = backdrop(self.app.size).copy()
+        self.transparent = False
+        super().on_enter()
+
+    def show_other(self) -> None:
+        """Ask the open game to come to the front, then close this one."""
+        self.app.folder_lock.ask_owner_to_show()
+        self.app.quit()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.show_other()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return super(MessageScene, self).handle_event(event)

@@ -400,7 +400,7 @@ class NewGameScene(WidgetScene):
         saved, _problem = load_autosave(self.app.autosave_store)
         try:
             if saved is not None:
-                abandon_saved_game(saved, self.app.autosave_store, self.app.stats_store)
+                abandon_saved_game(saved, self.app.journal)
             else:
                 self.app.autosave_store.clear()
         except OSError as error:

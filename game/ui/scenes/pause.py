@@ -11,9 +11,8 @@ from game.store import RecordFileError
 from game.store.saved_game import export_saved_game, import_saved_game
 
 from ..i18n import _, shown_player_name
-from ..problems import os_error_words, problem_text, unplayable_file_text
-from ..sessions import resume_steps
-from .loading import run_in_slices
+from ..imports import play_imported
+from ..problems import os_error_words, problem_text
 from ..widgets import WidgetScene
 
 
@@ -89,28 +88,14 @@ class PauseScene(WidgetScene):
         return True
 
     def read_import(self, path: Path) -> bool:
-        """Load a record file and continue that match at a new table; False (with a notice) if unusable."""
+        """Load a record file and continue that match at a new table (asking first: this match is given up
+        and counts as abandoned); False (with a notice) if unusable."""
         try:
             saved = import_saved_game(path)
         except RecordFileError as error:
             self.app.notify(problem_text(error), problem=True)
             return False
-        failed: list[ValueError] = []
-
-        def unplayable(error: ValueError) -> None:  # SavedGameError, SeatError
-            failed.append(error)
-            self.app.notify(unplayable_file_text(path.name, error), problem=True)
-
-        def loaded(session) -> None:
-            if self.app.scenes.top is self:
-                self.app.pop()  # this overlay
-            self.app.go("table", session, how="replace")
-            self.app.notify(_("Game record {name} loaded.").format(name=path.name))
-
-        # A long record replays a slice a frame, with its progress shown.
-        run_in_slices(self.app, resume_steps(self.app, saved, self.seats_for), _("Loading the game record…"),
-                      loaded, unplayable)
-        return not failed
+        return play_imported(self.app, saved, path.name, self.seats_for)
 
     def seats_for(self, players: int) -> tuple[Seat, ...]:
         """Players for a record that names none: this table's if they fit, else the player and medium opponents."""

@@ -25,6 +25,8 @@ MAX_RECORD_NAME = 40
 MAX_LISTED = 200
 #: The longest folder path the dialog quotes (it is shortened from the left to fit, anyway).
 MAX_FOLDER_CHARACTERS = 160
+#: The longest path the File box takes (longer than any real path; bounded like every text box).
+MAX_TYPED_PATH = 1024
 #: Characters no file name may hold on some system we ship to.
 FORBIDDEN = set('/\\:*?"<>|')
 
@@ -69,6 +71,9 @@ class RecordsScene(WidgetScene):
         self.by_label: dict[str, Path] = {}
         self.record_list = None
         self.name_entry = None
+        #: Open: a path typed or pasted (a record someone sent, anywhere on the disk).
+        self.typed_path = ""
+        self.path_entry = None
         self.action_button = None
 
     # ----- widgets -------------------------------------------------------------------------------
@@ -91,8 +96,7 @@ class RecordsScene(WidgetScene):
                    "@subtle", container=panel, name="records_folder")
         y += note_h + gap
         bottom = inner_h - pad - button_h
-        if self.mode == "save":
-            bottom -= row_h + gap
+        bottom -= row_h + gap  # the Name box to save, the File box to open
         list_rect = pygame.Rect(pad, y, inner_w - 2 * pad, max(row_h, bottom - gap - y))
         self.by_label = self._labelled(self.records)
         if self.by_label:
@@ -112,6 +116,14 @@ class RecordsScene(WidgetScene):
                 container=panel, object_id="#record_name", initial_text=self.name))
             self.name_entry.set_text_length_limit(MAX_RECORD_NAME)
             self.name_entry.focus()
+        else:
+            label_w = self.text_w(_("File")) + self.px(16)
+            self.label((pad, bottom, label_w, row_h), _("File"), container=panel)
+            self.path_entry = self.add(pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(pad + label_w, bottom, inner_w - 2 * pad - label_w, row_h), self.manager,
+                container=panel, object_id="#record_path", initial_text=self.typed_path,
+                placeholder_text=_("or type the path of a record file")))
+            self.path_entry.set_text_length_limit(MAX_TYPED_PATH)
         y = inner_h - pad - button_h
         left = inner_w // 2 - button_w - gap // 2
         self.button((left, y, button_w, button_h), _("Cancel"), self.app.pop, container=panel, name="records_cancel")
@@ -152,6 +164,17 @@ class RecordsScene(WidgetScene):
         # A file name from disk may hold anything a font cannot draw (not UTF-8, zero-width, controls).
         return f"{safe_text(path.stem, max_chars=MAX_RECORD_NAME + 8)}   ·   {stamp}"
 
+    def _chosen_path(self) -> Path | None:
+        """Open: the typed path (relative to the records folder, ``~`` for home) or else the selected record."""
+        typed = self.typed_path.strip()
+        if typed:
+            try:
+                path = Path(typed).expanduser()
+            except (RuntimeError, ValueError):  # "~nobody/…", a NUL
+                path = Path(typed)
+            return path if path.is_absolute() else self.folder / path
+        return self._selected_path()
+
     def _selected_path(self) -> Path | None:
         if self.record_list is None:
             return None
@@ -161,7 +184,7 @@ class RecordsScene(WidgetScene):
     def _refresh_action(self) -> None:
         if self.action_button is None:
             return
-        ready = bool(self.name.strip()) if self.mode == "save" else self._selected_path() is not None
+        ready = bool(self.name.strip()) if self.mode == "save" else self._chosen_path() is not None
         if ready:
             self.action_button.enable()
         else:
@@ -172,7 +195,7 @@ class RecordsScene(WidgetScene):
     def act(self) -> None:
         """Save under the typed name, or open the chosen record."""
         if self.mode == "open":
-            path = self._selected_path()
+            path = self._chosen_path()
             if path is not None:
                 self._finish(path)
             return
@@ -202,11 +225,21 @@ class RecordsScene(WidgetScene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
             self.act()
             return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.path_entry:
+            self.typed_path = event.text
+            self._refresh_action()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.path_entry:
+            self.act()
+            return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.record_list:
             path = self._selected_path()
             if self.mode == "save" and path is not None and self.name_entry is not None:
                 self.name_entry.set_text(path.stem)   # the box keeps only what it can draw and show
                 self.name = self.name_entry.get_text()
+            if self.mode == "open" and path is not None and self.path_entry is not None and self.typed_path:
+                self.typed_path = ""  # the record picked is the one to open
+                self.path_entry.set_text("")
             self._refresh_action()
             return True
         if (event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION
