@@ -243,3 +243,39 @@ def test_a_long_log_line_goes_on_two_rows_in_the_same_type(app):
     assert all(row.get_width() <= 220 for row in long_rows)
     table.log.append("The discards are shuffled into a new stock")
     table.painter.draw(app.screen.copy())  # the log panel draws the two rows
+
+
+def test_ctrl_z_at_the_hand_result_says_why_nothing_is_taken_back(app):
+    table, result = hand_result_over(app)
+    assert result.effects.toast is None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.scenes.top is result
+    assert result.effects.toast is not None
+    assert result.effects.toast[0] == "The hand is over: its moves cannot be taken back."
+    assert "invalid" in app.sounds_played
+    assert result.frame_rate() >= 30, "the toast fades at full rate"
+    step(app, 2)
+    surface = app.screen.copy()
+    result.effects.toast = None
+    app.draw()
+    assert app.screen.get_view("2").raw != surface.get_view("2").raw, "the toast was drawn"
+
+
+def test_ctrl_z_at_the_hand_result_says_undo_is_off_when_it_is(app):
+    table, result = hand_result_over(app)
+    app.settings = dataclasses.replace(app.settings, allow_undo=False)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert result.effects.toast[0] == "Undo is switched off in the settings."
+
+
+def test_ctrl_z_while_the_hand_result_is_on_its_way_says_why(app):
+    rules = preset("crazy_eights", 4)
+    table = open_table(app, rules, seed=5)
+    for _turn in range(3000):
+        if table.match.hand.over:
+            break
+        table.session.apply(table.match.legal_moves()[0])
+    table._hand_finished()
+    assert table.result_timer is not None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.effects.toast is not None and "hand is over" in table.effects.toast[0]

@@ -13,8 +13,8 @@ import random
 import pygame
 
 from game.rules import card_to_str
-from game.session import HUMAN
-from game.ui.i18n import N_, _, level_name, ngettext
+from game.session import HUMAN, UndoRefused, undo_refusal
+from game.ui.i18n import N_, _, level_name, ngettext, undo_refusal_text
 
 from ..look import shapes
 from ..look.paint import dim
@@ -25,6 +25,8 @@ from ..look.palette import (AVATAR_RING, BLACK, CONFETTI, CREAM, EBONY, GOLD, GO
 from ..scene import AMBIENT_FPS, FULL_FPS
 from ..widgets import WidgetScene
 from .animation import Timer, ease_out_back, speed_factor
+from .effects import Effects
+from .toast import draw_toast
 
 REASONS = {
     "out": N_("{name} went out"),
@@ -57,6 +59,8 @@ class ResultPanelScene(WidgetScene):
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.primary = None
         self.secondary = None
+        #: The toast over the panel (why Ctrl+Z takes nothing back here), as the table shows its own.
+        self.effects = Effects(app.sound.play)
 
     @property
     def text(self):
@@ -64,10 +68,12 @@ class ResultPanelScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         self.opened.update(dt)
+        self.effects.update(dt, 0)
 
     def frame_rate(self) -> int:
-        """Full while the panel opens, then still (a spectator's table counts down at the ambient rate)."""
-        if self.opened.active:
+        """Full while the panel opens or a toast fades, then still (a spectator's table counts down at the
+        ambient rate)."""
+        if self.opened.active or self.effects.toast is not None:
             return FULL_FPS
         return AMBIENT_FPS if getattr(self, "auto", None) is not None else super().frame_rate()
 
@@ -78,7 +84,32 @@ class ResultPanelScene(WidgetScene):
                 return True
             if event.key == pygame.K_ESCAPE:
                 return True
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
+                return True
         return super().handle_event(event)
+
+    def undo(self) -> None:
+        """Ctrl+Z over the results answers as it does at the table: it takes the move back where that is
+        allowed, or says why not."""
+        table = self.table
+        if table.session.human is None:
+            return
+        if not self.app.settings.allow_undo:
+            refusal = UndoRefused("switched_off", "undo is switched off in the settings")
+        else:
+            refusal = undo_refusal(table.session.history, table.session.human)
+        if refusal is None:
+            while self.app.scenes.top is not table and self.app.scenes.top is not None:
+                self.app.pop()
+            table.undo()
+            return
+        self.effects.show_toast(undo_refusal_text(refusal))
+        self.effects.sound("invalid")
+
+    def draw_over_widgets(self, surface) -> None:
+        super().draw_over_widgets(surface)
+        draw_toast(surface, self.text, self.effects, self.table.layout)
 
     def _panel_rect(self, width_frac: float, height: int) -> pygame.Rect:
         w, h = self.app.size

@@ -327,7 +327,7 @@ class TableScene(PaintedTable, Scene):
 
     def undo(self) -> None:
         """Take back the person's last move and the computer moves since (Ctrl+Z, or the Undo button)."""
-        if self.chooser is not None or self.result_timer is not None:
+        if self.chooser is not None:
             return
         try:
             if not self.app.settings.allow_undo:
