@@ -109,13 +109,40 @@ def level_name(kind: str) -> str:
     return _(SEAT_KIND_WORDS[kind]) if kind in SEAT_KIND_WORDS else kind.title()
 
 
-#: The name a new player has until they choose their own (stored as it is, in English).
+#: The name a new player has until they choose their own: stored as it is, in English, meaning "no name
+#: of their own", and shown in the player's language.
 DEFAULT_PLAYER_NAME = "You"
+
+#: The languages with a catalogue (their "You" is the default name too, not a name of the player's own).
+CATALOGUE_LANGUAGES = ("de", "el", "nb")
+_default_name_words: frozenset[str] | None = None
+
+
+def is_default_player_name(name: str) -> bool:
+    """Whether ``name`` is the default name ("You" in English or in any language the game speaks): a
+    match started in German keeps "Du", which is the default all the same."""
+    global _default_name_words
+    if _default_name_words is None:
+        words = {DEFAULT_PLAYER_NAME}
+        for language in CATALOGUE_LANGUAGES:
+            try:
+                catalogue = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+                words.add(catalogue.gettext(DEFAULT_PLAYER_NAME))
+            except Exception:  # a damaged catalogue is another part's notice; its word is simply not known
+                continue
+        _default_name_words = frozenset(words)
+    return name.strip() in _default_name_words
+
+
+def stored_player_name(name: str) -> str:
+    """The name to keep for what the player typed: the default, in whatever language, is kept as "no
+    name of their own", so it follows the language."""
+    return DEFAULT_PLAYER_NAME if is_default_player_name(name) else name
 
 
 def shown_player_name(name: str) -> str:
-    """The person's name at the table: the untouched default "You" says it in the player's language."""
-    return _(SEAT_KIND_WORDS["human"]) if name == DEFAULT_PLAYER_NAME else name
+    """The person's name on screen: the default name says "You" in the player's language."""
+    return _(SEAT_KIND_WORDS["human"]) if is_default_player_name(name) else name
 
 
 def suit_name(suit: str) -> str:

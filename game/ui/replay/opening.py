@@ -8,7 +8,7 @@ from game.session.replay import Replay
 from game.store import RecordFileError
 from game.store.saved_game import import_saved_game
 
-from ..i18n import _, shown_player_name
+from ..i18n import _
 from ..problems import problem_clause, problem_text
 
 
@@ -16,7 +16,7 @@ def open_replay(app, saved, source: str) -> bool:
     """Replay ``saved`` (a SavedGame) over the current screen, ``source`` (its date, its file) in the title;
     False, with a notice, when it cannot be. A record that stops short says so in the replay's own panel."""
     try:
-        replay = Replay.of(saved, lambda players: default_table(shown_player_name(app.settings.player_name), players))
+        replay = Replay.of(saved, lambda players: default_table(app.settings.player_name, players))
     except ValueError as error:  # SavedGameError: the record does not replay
         app.notify(_("This match cannot be replayed: {reason}").format(reason=problem_clause(error)), problem=True)
         return False

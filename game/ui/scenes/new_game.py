@@ -19,7 +19,7 @@ from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRE
                         house_rules_for, preset, with_house_rules)
 from game.session import HUMAN, OPPONENT_NAMES, Seat
 
-from ..i18n import N_, _, level_name, ngettext, shown_player_name
+from ..i18n import N_, _, level_name, ngettext
 from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..problems import os_error_words, problem_text
@@ -146,7 +146,7 @@ class NewGameScene(WidgetScene):
 
     def seats(self) -> list[Seat]:
         """Seat 0 is the player; the others are computer players at the chosen levels."""
-        seats = [Seat(shown_player_name(self.app.settings.player_name), HUMAN)]
+        seats = [Seat(self.app.settings.player_name, HUMAN)]
         for index in range(self.players - 1):
             seats.append(Seat(OPPONENT_NAMES[index], self.levels[index]))
         return seats

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from ..assets import CARD_LETTER_SETS
-from ..i18n import N_, _, current_language
+from ..i18n import N_, _, current_language, shown_player_name, stored_player_name
 from ..language import LANGUAGE_CHOICES
 from ..look.paint import draw_heading
 from ..widgets import WidgetScene
@@ -118,7 +118,7 @@ class SettingsScene(WidgetScene):
         self.label((pad, y, label_w, row_h), _("Your name"), "@field", container=left_panel)
         self.name_entry = self.add(pygame_gui.elements.UITextEntryLine(
             pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager, container=left_panel,
-            object_id="#player_name", initial_text=settings.player_name))
+            object_id="#player_name", initial_text=shown_player_name(settings.player_name)))
         self.name_entry.set_text_length_limit(24)
         y += row_h + row_gap
         self.fullscreen_box = self.add(pygame_gui.elements.UICheckBox(
@@ -242,7 +242,7 @@ class SettingsScene(WidgetScene):
                 return True
         if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) \
                 and event.ui_element is getattr(self, "name_entry", None):
-            ok = self.change(player_name=self.name_entry.get_text())
+            ok = self.change(player_name=stored_player_name(self.name_entry.get_text()))
             if ok == self.name_problem:
                 self.name_problem = not ok
                 self.name_hint.set_text(_("Names are 1 to 24 characters.") if self.name_problem else "")

@@ -26,7 +26,7 @@ class HistoryScene(Scene):
     def __init__(self, app, table):
         super().__init__(app)
         self.table = table
-        self.rows = history_rows(table.session.history, table.session.seats, table.session.human,
+        self.rows = history_rows(table.session.history, table.session.shown_seats, table.session.human,
                                  getattr(table.session, "name_drawn", False))
         self.first = None  # the first line shown; None: the newest lines, at the bottom
         self.panel = pygame.Rect(0, 0, 0, 0)

@@ -142,7 +142,7 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # The log is told again from the match's history, in the new words.
         self.log.clear()
-        self.log.extend(history_lines(session.history, session.seats, session.human))
+        self.log.extend(history_lines(session.history, session.shown_seats, session.human))
         if self.input.buttons:
             self.input.build_buttons(self.app.ui_manager, self.board.layout)
             self._update_buttons()
@@ -161,7 +161,7 @@ class TableScene(PaintedTable, Scene):
     def _start(self) -> None:
         """First entry: the log so far, then deal the hand on screen (or show a resumed position as it is)."""
         session = self.session
-        self.log.extend(history_lines(session.history, session.seats, session.human))
+        self.log.extend(history_lines(session.history, session.shown_seats, session.human))
         if session.hand_over:
             self.resync(animate=False)
             if not session.over:
@@ -250,7 +250,7 @@ class TableScene(PaintedTable, Scene):
     def _after_move(self, move: Move, seat: int, events, logged: int) -> None:
         session = self.session
         # Every step since ``logged``: a computer's play and its "last card" call right after are two.
-        self.log.extend(history_lines(session.history[logged:], session.seats, session.human))
+        self.log.extend(history_lines(session.history[logged:], session.shown_seats, session.human))
         self.effects.show(events, self.speed)
         self.board.pending_sprite = None
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
@@ -283,7 +283,7 @@ class TableScene(PaintedTable, Scene):
             return
         session.next_hand()
         self.result_timer = None
-        self.log.extend(history_lines(session.history[-1:], session.seats, session.human))
+        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human))
         self._deal()
 
     def ask_hint(self) -> None:
@@ -340,7 +340,7 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
-        self.log.extend(history_lines(self.session.history, self.session.seats, self.session.human))
+        self.log.extend(history_lines(self.session.history, self.session.shown_seats, self.session.human))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace
