@@ -279,3 +279,32 @@ def test_ctrl_z_while_the_hand_result_is_on_its_way_says_why(app):
     assert table.result_timer is not None
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.effects.toast is not None and "hand is over" in table.effects.toast[0]
+
+
+def draws_in_a_row(match) -> int:
+    """How many cards the person must draw in a row from the opening position before one fits."""
+    count = 0
+    while match.current_seat == 0 and not playable(match) and Move("draw") in match.legal_moves():
+        match.apply(Move("draw"))
+        count += 1
+    return count
+
+
+def test_a_run_of_draws_is_one_line_in_the_log_live_and_when_told_again(app):
+    from game.ui.table.narration import history_lines
+
+    seed = find_seed(C8, lambda m: draws_in_a_row(Match(C8, m.seed)) >= 3, limit=2000)
+    count = draws_in_a_row(Match(C8, seed))
+    table = open_table(app, C8, seed)
+    before = len(table.log)
+    for _draw in range(count):
+        assert table.human_move(Move("draw"))
+    assert list(table.log)[before:] == [f"You draw {count} cards"]
+    told_again = history_lines(table.session.history, table.session.shown_seats, table.session.human)
+    assert told_again[-1] == f"You draw {count} cards" and list(table.log) == told_again[-len(table.log):]
+    # Seen from another seat (a spectator's words), the same run is one line with the name.
+    assert history_lines(table.session.history, table.session.shown_seats, None)[-1] == \
+        f"{table.session.name(0)} draws {count} cards"
+    # In a replay every card is named, still on one line.
+    named = history_lines(table.session.history, table.session.shown_seats, None, name_drawn=True)[-1]
+    assert named.startswith(f"{table.session.name(0)} draws {count} cards: ") and named.count(",") == count - 1

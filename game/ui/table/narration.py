@@ -142,8 +142,52 @@ def history_rows(entries, seats, human: int | None = None, name_drawn: bool = Fa
     ``name_drawn`` names the cards each draw took (a replay shows every hand)."""
     names = {seat: player.name for seat, player in enumerate(seats)}
     rows: list[tuple[int | None, str]] = []
+    run: list[int] = []   # the cards of the draws in a row by one seat told so far (the last row)
+    run_seat = None
     for entry in entries:
         if entry.seat is None:
             rows.append((None, dealing_line(entry.hand, entry.dealer, names, human)))
+        if is_plain_draw(entry):
+            cards = [card for event in entry.events for card in event.cards]
+            count = sum(event.count for event in entry.events)
+            if run_seat == entry.seat and rows:
+                # Draw after draw by one seat (drawing until a card fits) is one line: "draws 8 cards".
+                run.extend(cards)
+                run_count[0] += count
+                rows[-1] = (entry.seat, draw_run_line(entry.seat == human, names.get(entry.seat, "?"),
+                                                      run_count[0], run, name_drawn))
+                continue
+            run, run_seat, run_count = list(cards), entry.seat, [count]
+        else:
+            run_seat = None
         rows.extend((entry.seat, line) for line in describe(entry.events, names, human, name_drawn=name_drawn))
     return rows
+
+
+def is_plain_draw(entry) -> bool:
+    """Whether a step is a draw and nothing else (no reshuffle, no penalty): one of a run of draws."""
+    return (entry.seat is not None and entry.move is not None and entry.move.kind == "draw" and bool(entry.events)
+            and all(event.kind == "drew" and event.player == entry.seat for event in entry.events))
+
+
+def draw_run_line(you: bool, who: str, count: int, cards: list[int], name_drawn: bool) -> str:
+    """Several draws in a row by one seat as one line: "Bruno draws 8 cards" (with the cards, in a replay)."""
+    if name_drawn and len(cards) == count:
+        return drawn_line(you, who, count, ", ".join(card_word(card) for card in cards), card_word(cards[0]))
+    if you:
+        text = ngettext("You draw a card", "You draw {count} cards", count)
+    else:
+        text = ngettext("{name} draws a card", "{name} draws {count} cards", count)
+    return text.format(name=who, count=count)
+
+
+def log_tail(entries, logged: int, seats, human: int | None = None) -> tuple[int, list[str]]:
+    """The log lines for the steps from ``logged`` on, as (how many of the log's last lines they replace,
+    the new lines): a draw that carries on the run of draws before it rewrites that run's line."""
+    start = logged
+    if logged < len(entries) and is_plain_draw(entries[logged]):
+        seat = entries[logged].seat
+        while start > 0 and is_plain_draw(entries[start - 1]) and entries[start - 1].seat == seat:
+            start -= 1
+    replaced = len(history_lines(entries[start:logged], seats, human)) if start < logged else 0
+    return replaced, history_lines(entries[start:], seats, human)

@@ -24,7 +24,7 @@ from .animation import Timer
 from .board import Board
 from .effects import Effects
 from .input import TableInput
-from .narration import history_lines
+from .narration import history_lines, log_tail
 from .painter import PaintedTable, TablePainter
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
@@ -249,8 +249,12 @@ class TableScene(PaintedTable, Scene):
 
     def _after_move(self, move: Move, seat: int, events, logged: int) -> None:
         session = self.session
-        # Every step since ``logged``: a computer's play and its "last card" call right after are two.
-        self.log.extend(history_lines(session.history[logged:], session.shown_seats, session.human))
+        # Every step since ``logged``: a computer's play and its "last card" call right after are two;
+        # a draw after a draw by the same seat rewrites that line ("draws 3 cards").
+        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.human)
+        for _line in range(min(replaced, len(self.log))):
+            self.log.pop()
+        self.log.extend(lines)
         self.effects.show(events, self.speed)
         self.board.pending_sprite = None
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
