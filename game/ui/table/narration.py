@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.rules import FIRST_JOKER, SUITS, card_to_str
 
-from game.ui.i18n import _, card_name, ngettext, suit_name
+from game.ui.i18n import _, card_name, join_words, ngettext, suit_name
 
 
 def card_word(card: int) -> str:
@@ -108,7 +108,7 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
         elif kind == "skip_stacked":
             lines.append(_("Skips stack up: {count}").format(count=event.count))
         elif kind == "last_card_called":
-            lines.append((_("You: “Last card!”") if you else _("{name}: “Last card!”")).format(name=who))
+            lines.append((_("You call “Last card!”") if you else _("{name}: “Last card!”")).format(name=who))
         elif kind == "passed":
             lines.append((_("You pass") if you else _("{name} passes")).format(name=who))
         elif kind == "stop_called":
@@ -191,3 +191,10 @@ def log_tail(entries, logged: int, seats, human: int | None = None) -> tuple[int
             start -= 1
     replaced = len(history_lines(entries[start:logged], seats, human)) if start < logged else 0
     return replaced, history_lines(entries[start:], seats, human)
+
+
+def shared_win_text(names: list[str], you_among: bool) -> str:
+    """A match won by several: "Ada and Bruno share the win", "You share the win with Ada"."""
+    if you_among:
+        return _("You share the win with {names}").format(names=join_words(names))
+    return _("{names} share the win").format(names=join_words(names))

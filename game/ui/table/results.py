@@ -26,6 +26,7 @@ from ..scene import AMBIENT_FPS, FULL_FPS
 from ..widgets import WidgetScene
 from .animation import Timer, ease_out_back, speed_factor
 from .effects import Effects
+from .narration import shared_win_text
 from .toast import draw_toast
 
 REASONS = {
@@ -35,11 +36,19 @@ REASONS = {
     "stop": N_("“Stop!” was called: {name} has the lowest hand"),
     "turn_cap": N_("The hand ran too long: the lowest hand wins"),
 }
+#: The same reasons when the winner is the person, in their own words ("You went out", not "You went out"
+#: built from the third person: German "Du ist raus", Greek "Εσύ: βγήκε").
+OWN_REASONS = {
+    "out": N_("You went out"),
+    "stop": N_("“Stop!” was called: you have the lowest hand"),
+}
 
 
-def _reason_text(reason: str, winner_name: str) -> str:
-    template = REASONS.get(reason, "")
+def reason_text(reason: str, winner_name: str, winner_is_you: bool = False) -> str:
+    """Why the hand ended, in words ("Ada went out"; "You went out" when the winner is the person)."""
+    template = (OWN_REASONS.get(reason) if winner_is_you else None) or REASONS.get(reason, "")
     return _(template).format(name=winner_name) if template else ""
+
 
 
 def match_summary(hands: int, game: str) -> str:
@@ -246,7 +255,7 @@ class HandResultScene(ResultPanelScene):
                       else _("{name} wins the hand").format(name=table.session.name(winner)))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(18))))
-        sub = _reason_text(result.reason, table.session.name(winner))
+        sub = reason_text(result.reason, table.session.name(winner), winner == table.human)
         sub_line = _("Hand {number}").format(number=result.number) + (f"  ·  {sub}" if sub else "")
         sub_img = self.text.render(sub_line, self.px(17), RESULT_SUBTITLE, shadow=True)
         surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(18) + title.get_height())))
@@ -395,7 +404,8 @@ class MatchResultScene(ResultPanelScene):
         elif len(winners) == 1:
             title_text = _("{name} wins the match").format(name=table.session.name(winners[0]))
         else:
-            title_text = _("{names} share the win").format(names=", ".join(table.session.name(s) for s in winners))
+            title_text = shared_win_text([table.session.name(s) for s in winners if s != table.human],
+                                         table.human in winners)
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))
