@@ -308,3 +308,31 @@ def test_a_run_of_draws_is_one_line_in_the_log_live_and_when_told_again(app):
     # In a replay every card is named, still on one line.
     named = history_lines(table.session.history, table.session.shown_seats, None, name_drawn=True)[-1]
     assert named.startswith(f"{table.session.name(0)} draws {count} cards: ") and named.count(",") == count - 1
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_each_suit_shows_the_key_that_names_it(app, language):
+    from game.ui import i18n
+    from game.ui.table.suit_chooser import SUIT_LETTERS
+    from tests.ui.test_table import drag, pile_point, wild_cards
+
+    i18n.set_language(language)
+    try:
+        seed = find_seed(C8, lambda m: wild_cards(m))
+        for suit, letter in enumerate(SUIT_LETTERS):
+            table = open_table(app, C8, seed)
+            drag(app, card_point(table, wild_cards(table.match)[0]), pile_point(table))
+            chooser = table.chooser
+            step(app, 30)
+            assert len(chooser.key_caps) == 4
+            for cap, button in zip(chooser.key_caps, chooser.rects):
+                assert button.contains(cap)
+                inside = cap.inflate(-6, -6)
+                colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(inside.left, inside.right)
+                           for y in range(inside.top, inside.bottom)}
+                assert len(colours) >= 2, "the key's letter is drawn on its cap, inside its rim"
+            key(app, getattr(pygame, f"K_{letter.lower()}"))
+            assert table.chooser is None and table.match.hand.suit == suit
+            app.pop()
+    finally:
+        i18n.set_language("en")
