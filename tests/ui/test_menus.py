@@ -450,6 +450,10 @@ def assert_inside(app, name: str, at_least: int = 4) -> None:
             continue
         shown += 1
         assert window.contains(rect), (name, element, rect)
+        if isinstance(element, pygame_gui.elements.UICheckBox) and element.text:
+            # A check box's words run on to its right: they end inside the panel that holds it.
+            words, panel = element.text_label.get_abs_rect(), element.ui_container.get_abs_rect()
+            assert panel.contains(words), (name, element.text, words, panel)
     assert shown >= at_least, name
 
 

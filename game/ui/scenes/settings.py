@@ -74,9 +74,10 @@ class SettingsScene(WidgetScene):
         labels = (_("Volume"), _("Animation speed"), _("Computer speed"), _("Language"), _("Your name"),
                   _("Card back"))
         label_w = max(self.text_w(text) for text in labels) + self.px(20)
+        left_w, right_w = self.column_widths(col_w, pad, box, label_w, card_w, letters_row)
 
         # Left: sound, motion, window, name.
-        left_panel = self.frame((left, top, col_w, panel_h), name="settings_general")
+        left_panel = self.frame((left, top, left_w, panel_h), name="settings_general")
         inner_w = left_panel.get_container().get_rect().width
         ctrl_x = pad + label_w
         ctrl_w = inner_w - ctrl_x - pad
@@ -139,7 +140,7 @@ class SettingsScene(WidgetScene):
                                     "@problem", container=left_panel)
 
         # Right: the cards.
-        right_panel = self.frame((left + col_w + gap, top, col_w, panel_h), name="settings_cards")
+        right_panel = self.frame((left + left_w + gap, top, right_w, panel_h), name="settings_cards")
         inner_w = right_panel.get_container().get_rect().width
         y = pad - self.px(4)
         self.label((pad, y, inner_w - 2 * pad, heading_h), _("Cards"), "@heading", container=right_panel)
@@ -189,6 +190,25 @@ class SettingsScene(WidgetScene):
         button_w = self.px(220)
         self.button(((width - button_w) // 2, height - self.px(36) - button_h, button_w, button_h),
                     _("Back"), self.app.pop, name="back")
+
+    def column_widths(self, col_w: int, pad: int, box: int, label_w: int, card_w: int,
+                      letters_row: bool) -> tuple[int, int]:
+        """The two panels' widths: even, unless a check box's words need more room on the left (Greek,
+        Norwegian: "wait for me after each computer move"), which the cards on the right can spare."""
+        def need(texts) -> int:   # a check box, its gap and its words, in a panel with its padding
+            return 2 * pad + box + self.px(10) + max(self.text_w(text) for text in texts) + self.px(16)
+
+        right_texts = [_("Four-colour deck"), _("Highlight cards you can play")]
+        if letters_row:
+            right_texts.append(_("Keep J, Q, K, A on the cards"))
+        left_need = need([_("Full screen (F11)"), _("Wait for me after each computer move"),
+                          _("Allow undo (Ctrl+Z)")])
+        cards_w = len(PREVIEW_CARDS) * card_w + (len(PREVIEW_CARDS) - 1) * self.px(10)
+        right_need = max(need(right_texts), 2 * pad + cards_w + self.px(16),
+                         2 * pad + label_w + 2 * self.px(72) + self.px(16))
+        spare = max(0, col_w - right_need)
+        shift = min(max(0, left_need - col_w), spare)
+        return col_w + shift, col_w - shift
 
     # ----- events ----------------------------------------------------------------------
 
