@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from game.rules import FIRST_JOKER, SUITS, card_to_str
 
-from game.ui.i18n import _, card_name, join_words, ngettext, suit_name
+from game.ui.i18n import Worded, _, card_name, join_words, ngettext, suit_name
 
 
 def card_word(card: int) -> str:
     """A card as the log writes it: its code for a suited card (the log draws ``8S`` as a rank and
     suit chip), its spoken name for a joker, whose code (``X2``) means nothing to a player."""
-    return card_name(card_to_str(card)) if card >= FIRST_JOKER else card_to_str(card)
+    return card_name(card_to_str(card)) if card >= FIRST_JOKER else Worded(card_to_str(card))
 
 
 def suit_word(suit: int) -> str:
