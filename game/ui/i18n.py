@@ -156,6 +156,8 @@ def suit_name(suit: str) -> str:
 #: "τον άσο σπαθί" in Greek; ``{card}`` is the bare name ("Kreuz-Bube"). Languages without articles
 #: (English, whose messages hold their own "the", Norwegian) give the bare name in every case.
 CASES = ("nom", "acc", "dat", "gen")
+#: "{rank:indef}": one card of a rank, as in "unless they play a two too" (Norwegian "en toer", not "en to").
+INDEFINITE = "indef"
 
 
 class Worded(str):
@@ -170,7 +172,7 @@ class Worded(str):
         return worded
 
     def __format__(self, spec: str) -> str:
-        if spec in CASES:
+        if spec in CASES or spec == INDEFINITE:
             return self.forms.get(spec, str(self))
         return format(str(self), spec)
 
@@ -222,6 +224,14 @@ _RANK_GRAMMAR = {
 }
 
 
+#: One card of a rank, where the language names it apart from the rank's word in a card's name.
+_INDEFINITE_RANKS = {
+    "nb": {"A": "et ess", "2": "en toer", "3": "en treer", "4": "en firer", "5": "en femmer", "6": "en sekser",
+           "7": "en syver", "8": "en åtter", "9": "en nier", "10": "en tier", "J": "en knekt", "Q": "en dame",
+           "K": "en konge", "X": "en joker"},
+}
+
+
 def _grammar(rank: str):
     """(articles, gender, singular forms, plural forms) of a rank in the current language, or None."""
     language = current_language()
@@ -234,11 +244,13 @@ def rank_name(rank: str, plural: bool = False) -> Worded:
     rank = rank.upper()
     bare = _(RANK_PLURALS[rank] if plural else RANK_WORDS[rank])
     grammar = _grammar(rank)
+    one = None if plural else _INDEFINITE_RANKS.get(current_language(), {}).get(rank)
+    extra = {INDEFINITE: one} if one else {}
     if grammar is None:
-        return Worded(bare)
+        return Worded(bare, extra)
     articles, gender, singular, plurals = grammar
     forms, article_key = (plurals, f"pl_{gender}") if plural else (singular, gender)
-    return Worded(bare, {case: f"{articles[article_key][i]} {forms[i]}" for i, case in enumerate(CASES)})
+    return Worded(bare, {**extra, **{case: f"{articles[article_key][i]} {forms[i]}" for i, case in enumerate(CASES)}})
 
 
 def card_name(code: str) -> Worded:

@@ -63,3 +63,10 @@ def test_every_translated_sentence_with_a_card_reads_in_every_case(language, cod
             params = {"card": value, "suit": 1, "count": 2, "wild": value, "kept": value, "points": 8}
             text = hint_text(Hint(Move.play(value), hint, params))
             assert "{" not in text and text[:1] == text[:1].upper()
+
+
+def test_norwegian_names_one_card_of_a_rank_as_a_noun(language):
+    language("nb")
+    assert f"{rank_name('2'):indef}" == "en toer" and str(card_name("2C")) == "kløver to"
+    text = " ".join(paragraph for _heading, paragraph in describe(preset("crazy_eights_action", 4)))
+    assert "legger en toer" in text and "en to." not in text

@@ -24,7 +24,7 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[sdifr]|%[-
 
 
 #: A translation may ask for a card or rank name with its article in a case: "{card:acc}" (game.ui.i18n.CASES).
-CASE_SPEC = re.compile(r"\{(\w+):(?:nom|acc|dat|gen)\}")
+CASE_SPEC = re.compile(r"\{(\w+):(?:nom|acc|dat|gen|indef)\}")
 
 
 def placeholders(text: str) -> list[str]:
