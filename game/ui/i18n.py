@@ -226,6 +226,10 @@ _RANK_GRAMMAR = {
 
 #: One card of a rank, where the language names it apart from the rank's word in a card's name.
 _INDEFINITE_RANKS = {
+    # German: the accusative a sentence like "er legt ebenfalls eine Zwei" takes.
+    "de": {"A": "ein Ass", "2": "eine Zwei", "3": "eine Drei", "4": "eine Vier", "5": "eine Fünf", "6": "eine Sechs",
+           "7": "eine Sieben", "8": "eine Acht", "9": "eine Neun", "10": "eine Zehn", "J": "einen Buben",
+           "Q": "eine Dame", "K": "einen König", "X": "einen Joker"},
     "nb": {"A": "et ess", "2": "en toer", "3": "en treer", "4": "en firer", "5": "en femmer", "6": "en sekser",
            "7": "en syver", "8": "en åtter", "9": "en nier", "10": "en tier", "J": "en knekt", "Q": "en dame",
            "K": "en konge", "X": "en joker"},

@@ -70,3 +70,10 @@ def test_norwegian_names_one_card_of_a_rank_as_a_noun(language):
     assert f"{rank_name('2'):indef}" == "en toer" and str(card_name("2C")) == "kløver to"
     text = " ".join(paragraph for _heading, paragraph in describe(preset("crazy_eights_action", 4)))
     assert "legger en toer" in text and "en to." not in text
+
+
+def test_german_names_one_card_of_a_rank_with_its_own_article(language):
+    language("de")
+    assert f"{rank_name('J'):indef}" == "einen Buben" and f"{rank_name('2'):indef}" == "eine Zwei"
+    text = " ".join(paragraph for _heading, paragraph in describe(preset("crazy_eights_action", 4)))
+    assert "legt ebenfalls eine Zwei" in text
