@@ -192,12 +192,19 @@ def test_word_badges_stand_beside_their_plate_never_on_an_avatar(app, players, s
             for action in (LastAction("penalty", count=4), LastAction("draw", count=12), LastAction("skipped"),
                            LastAction("pass")):
                 words, _rim = badge_words(action)
+                badges = [badge_rect(lay, seat, pill_size(lay, words, text)) for seat in lay.seats]
+                for index, badge in enumerate(badges):
+                    others = badges[:index] + badges[index + 1:]
+                    assert badge.collidelist(others) < 0, f"two badges overlap at {size} with {players} players"
                 for seat in lay.seats:
                     badge = badge_rect(lay, seat, pill_size(lay, words, text))
                     where = f"{words!r} of seat {seat} at {size} with {players} players"
                     assert screen.contains(badge), where
                     assert not any(badge.colliderect(plate) for plate in plates), f"{where} covers a plate"
                     assert not badge.colliderect(middle), where
+                    medallion = pygame.Rect(0, 0, 2 * lay.suit_radius, 2 * lay.suit_radius)
+                    medallion.center = lay.suit_center
+                    assert not badge.colliderect(medallion), f"{where} covers the suit in force"
                     assert not any(badge.colliderect(corner) for corner in corners), f"{where} covers a corner"
     finally:
         i18n.set_language("en")

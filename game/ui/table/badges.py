@@ -53,7 +53,11 @@ def badge_rect(lay: Layout, seat: int, size: tuple[int, int]) -> pygame.Rect:
     plate = lay.seats[seat].plate
     side = badge_side(lay, seat)
     candidates = []
-    for where in ("beside", "below", "above", "other side"):
+    # A seat across the top has its neighbours' plates close on both sides: its badge goes below it,
+    # towards the middle of the table, where no other seat's badge goes.
+    top_row = plate.bottom < lay.ring_center[1] - lay.card_h // 2 and not lay.seats[seat].bottom
+    order = ("below", "beside", "above", "other side") if top_row else ("beside", "below", "above", "other side")
+    for where in order:
         rect = pygame.Rect((0, 0), size)
         if where in ("beside", "other side"):
             toward = side if where == "beside" else -side
@@ -62,7 +66,7 @@ def badge_rect(lay: Layout, seat: int, size: tuple[int, int]) -> pygame.Rect:
             else:
                 rect.midright = (plate.left - BADGE_GAP, plate.centery)
         elif where == "below":
-            rect.midtop = (plate.centerx, plate.bottom + BADGE_GAP // 2)
+            rect.midtop = (plate.centerx, plate.bottom + BADGE_GAP // 2 + plate.h // 8)  # clear of the level tab
         else:
             rect.midbottom = (plate.centerx, plate.top - BADGE_GAP // 2)
         candidates.append(rect)
@@ -72,10 +76,13 @@ def badge_rect(lay: Layout, seat: int, size: tuple[int, int]) -> pygame.Rect:
 
 
 def _clear(lay: Layout, rect: pygame.Rect) -> bool:
-    """Whether a badge at ``rect`` is whole on screen and covers no plate, fan, pile, stock or corner."""
+    """Whether a badge at ``rect`` is whole on screen and covers no plate, fan, pile, stock, suit medallion
+    or corner."""
     if not pygame.Rect((0, 0), lay.size).contains(rect):
         return False
-    blocked = [lay.stock, lay.pile, lay.log_rect, lay.buttons_rect, lay.menu_button, lay.hint_button,
+    medallion = pygame.Rect(0, 0, lay.suit_radius * 2, lay.suit_radius * 2)
+    medallion.center = lay.suit_center
+    blocked = [lay.stock, lay.pile, medallion, lay.log_rect, lay.buttons_rect, lay.menu_button, lay.hint_button,
                lay.undo_button]
     for spot in lay.seats.values():
         blocked.append(spot.plate)
