@@ -1,7 +1,7 @@
 """The named games (presets of one RuleSet) and the house-rule switches."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Callable
 
 from .ruleset import C8_VALUES, RuleSet
@@ -174,9 +174,16 @@ def with_house_rules(preset_id: str, players: int, switch_ids) -> RuleSet:
     return rules
 
 
+#: How long a match lasts: a quick match of a named game (one hand, three hands) is still that game.
+MATCH_LENGTH_FIELDS = ("match_end", "target", "fixed_hands")
+
+
 def preset_id_of(rules: RuleSet) -> str | None:
-    """Which preset a rule set is (ignoring the player count), if any."""
+    """Which preset a rule set is (ignoring the player count and the match length), if any."""
     for preset_id, candidate in PRESETS.items():
-        if candidate.with_players(rules.players) == rules:
+        if all(getattr(candidate, name) == getattr(rules, name) for name in _GAME_FIELDS):
             return preset_id
     return None
+
+
+_GAME_FIELDS = tuple(f.name for f in fields(RuleSet) if f.name not in ("players", *MATCH_LENGTH_FIELDS))

@@ -54,10 +54,14 @@ class TableSession:
                  think_budget_ms: int = DEFAULT_THINK_BUDGET_MS, worker: AIWorker | None = None,
                  history: list[HistoryEntry] | None = None,
                  report_problem: Callable[[str, object], None] | None = None, practice: bool = False,
-                 recent=None, journal: StoreJournal | None = None, match_id: str | None = None):
+                 recent=None, journal: StoreJournal | None = None, match_id: str | None = None,
+                 shown_name: Callable[[str], str] | None = None):
         self.match = match
         #: What tells this match apart from any other, even one dealt from the same seed.
         self.match_id = match_id if match_id is not None else new_match_id()
+        #: How the screen writes a seat's name (the default name in the player's language); the seats
+        #: keep the name as it is saved.
+        self.shown_name = shown_name
         #: A move was taken back in this match: its results count apart, as practice.
         self.practice = practice
         self.seats: tuple[Seat, ...] = check_table(seats, match.rules.players)
@@ -125,7 +129,8 @@ class TableSession:
         """A new match with the same rules, seats and stores."""
         return TableSession(Match(self.match.rules, seed), self.seats, autosave=self.autosave_store,
                             statistics=self.statistics_store, think_budget_ms=self.think_budget_ms,
-                            report_problem=self.report_problem, recent=self.recent_store, journal=self.journal)
+                            report_problem=self.report_problem, recent=self.recent_store, journal=self.journal,
+                            shown_name=self.shown_name)
 
     # ----- what the screen may know ------------------------------------------------
 
@@ -136,12 +141,20 @@ class TableSession:
 
     def name(self, seat: int) -> str:
         """The display name of a seat."""
-        return self.seats[seat].name
+        name = self.seats[seat].name
+        return self.shown_name(name) if self.shown_name is not None else name
+
+    @property
+    def shown_seats(self) -> tuple[Seat, ...]:
+        """The seats with their names as the screen writes them."""
+        if self.shown_name is None:
+            return self.seats
+        return tuple(Seat(self.shown_name(seat.name), seat.kind) for seat in self.seats)
 
     def view(self) -> TableView:
         """The position as the viewer may see it (rebuilt only when the position changed)."""
         if self._view is None or self._view.version != self.version:
-            self._view = table_view(self.match, self.seats, self.viewer, self.named_by, self.version,
+            self._view = table_view(self.match, self.shown_seats, self.viewer, self.named_by, self.version,
                                     viewer_sees_cards=self.human is not None, history=self.history)
         return self._view
 

@@ -135,13 +135,40 @@ def level_name(kind: str) -> str:
     return _(SEAT_KIND_WORDS[kind]) if kind in SEAT_KIND_WORDS else kind.title()
 
 
-#: The name a new player has until they choose their own (stored as it is, in English).
+#: The name a new player has until they choose their own: stored as it is, in English, meaning "no name
+#: of their own", and shown in the player's language.
 DEFAULT_PLAYER_NAME = "You"
+
+#: The languages with a catalogue (their "You" is the default name too, not a name of the player's own).
+CATALOGUE_LANGUAGES = ("de", "el", "nb")
+_default_name_words: frozenset[str] | None = None
+
+
+def is_default_player_name(name: str) -> bool:
+    """Whether ``name`` is the default name ("You" in English or in any language the game speaks): a
+    match started in German keeps "Du", which is the default all the same."""
+    global _default_name_words
+    if _default_name_words is None:
+        words = {DEFAULT_PLAYER_NAME}
+        for language in CATALOGUE_LANGUAGES:
+            try:
+                catalogue = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+                words.add(catalogue.gettext(DEFAULT_PLAYER_NAME))
+            except Exception:  # a damaged catalogue is another part's notice; its word is simply not known
+                continue
+        _default_name_words = frozenset(words)
+    return name.strip() in _default_name_words
+
+
+def stored_player_name(name: str) -> str:
+    """The name to keep for what the player typed: the default, in whatever language, is kept as "no
+    name of their own", so it follows the language."""
+    return DEFAULT_PLAYER_NAME if is_default_player_name(name) else name
 
 
 def shown_player_name(name: str) -> str:
-    """The person's name at the table: the untouched default "You" says it in the player's language."""
-    return _(SEAT_KIND_WORDS["human"]) if name == DEFAULT_PLAYER_NAME else name
+    """The person's name on screen: the default name says "You" in the player's language."""
+    return _(SEAT_KIND_WORDS["human"]) if is_default_player_name(name) else name
 
 
 def suit_name(suit: str) -> str:
@@ -149,21 +176,139 @@ def suit_name(suit: str) -> str:
     return _(SUIT_WORDS[suit.upper()])
 
 
-def rank_name(rank: str, plural: bool = False) -> str:
-    """``"Q"`` -> ``"queen"`` (or ``"queens"``)."""
+# ----- cards with their article, in a grammatical case ---------------------------------------
+
+#: The cases a translation may ask a card or rank name in: ``{card:acc}`` is "den Kreuz-Buben" in German,
+#: "τον άσο σπαθί" in Greek; ``{card}`` is the bare name ("Kreuz-Bube"). Languages without articles
+#: (English, whose messages hold their own "the", Norwegian) give the bare name in every case.
+CASES = ("nom", "acc", "dat", "gen")
+#: "{rank:indef}": one card of a rank, as in "unless they play a two too" (Norwegian "en toer", not "en to").
+INDEFINITE = "indef"
+
+
+class Worded(str):
+    """A card's or a rank's name (the bare name as a str) that a translation can ask for with its
+    article in a case: ``"{card:acc}"``. Any other format spec is the str's own."""
+
+    forms: dict
+
+    def __new__(cls, text: str, forms: dict | None = None):
+        worded = super().__new__(cls, text)
+        worded.forms = dict(forms or {})
+        return worded
+
+    def __format__(self, spec: str) -> str:
+        if spec in CASES or spec == INDEFINITE:
+            return self.forms.get(spec, str(self))
+        return format(str(self), spec)
+
+    def capitalized(self) -> "Worded":
+        """The same name, every form with a capital first letter (a sentence starts with it)."""
+        return Worded(_capital(str(self)), {case: _capital(form) for case, form in self.forms.items()})
+
+
+#: Definite articles by gender ("pl" and "pl_<gender>" for the plural) and case (nom, acc, dat, gen).
+_ARTICLES = {
+    "de": {"m": ("der", "den", "dem", "des"), "f": ("die", "die", "der", "der"), "n": ("das", "das", "dem", "des"),
+           "pl_m": ("die", "die", "den", "der"), "pl_f": ("die", "die", "den", "der"),
+           "pl_n": ("die", "die", "den", "der")},
+    # Greek has no dative: "dat" is the accusative a preposition takes.
+    "el": {"m": ("ο", "τον", "τον", "του"), "f": ("η", "την", "την", "της"), "n": ("το", "το", "το", "του"),
+           "pl_m": ("οι", "τους", "τους", "των"), "pl_f": ("οι", "τις", "τις", "των"),
+           "pl_n": ("τα", "τα", "τα", "των")},
+}
+
+
+def _same(word: str) -> tuple[str, str, str, str]:
+    return (word, word, word, word)
+
+
+#: Each rank's gender and its forms by case, singular and plural, where they differ from the
+#: catalogue's bare word (German weak nouns: "den Buben"; Greek: "τον άσο", "τον ρήγα").
+_RANK_GRAMMAR = {
+    "de": {
+        "A": ("n", ("Ass", "Ass", "Ass", "Asses"), ("Asse", "Asse", "Assen", "Asse")),
+        "J": ("m", ("Bube", "Buben", "Buben", "Buben"), _same("Buben")),
+        "Q": ("f", _same("Dame"), _same("Damen")),
+        "K": ("m", ("König", "König", "König", "Königs"), ("Könige", "Könige", "Königen", "Könige")),
+        "X": ("m", ("Joker", "Joker", "Joker", "Jokers"), ("Joker", "Joker", "Jokern", "Joker")),
+        **{rank: ("f", _same(word), _same(word + "en")) for rank, word in (
+            ("2", "Zwei"), ("3", "Drei"), ("4", "Vier"), ("5", "Fünf"), ("6", "Sechs"), ("7", "Sieben"),
+            ("8", "Acht"), ("9", "Neun"), ("10", "Zehn"))},
+    },
+    "el": {
+        "A": ("m", ("άσος", "άσο", "άσο", "άσου"), ("άσοι", "άσους", "άσους", "άσων")),
+        "J": ("m", ("βαλές", "βαλέ", "βαλέ", "βαλέ"), ("βαλέδες", "βαλέδες", "βαλέδες", "βαλέδων")),
+        "Q": ("f", ("ντάμα", "ντάμα", "ντάμα", "ντάμας"), ("ντάμες", "ντάμες", "ντάμες", "ντάμων")),
+        "K": ("m", ("ρήγας", "ρήγα", "ρήγα", "ρήγα"), ("ρηγάδες", "ρηγάδες", "ρηγάδες", "ρηγάδων")),
+        "X": ("n", _same("τζόκερ"), _same("τζόκερ")),
+        **{rank: ("n", (word, word, word, word[:-1] + "ιού"), (word + "α", word + "α", word + "α", word[:-1] + "ιών"))
+           for rank, word in (("2", "δυάρι"), ("3", "τριάρι"), ("4", "τεσσάρι"), ("5", "πεντάρι"),
+                              ("6", "εξάρι"), ("7", "εφτάρι"), ("8", "οχτάρι"), ("9", "εννιάρι"),
+                              ("10", "δεκάρι"))},
+    },
+}
+
+
+#: One card of a rank, where the language names it apart from the rank's word in a card's name.
+_INDEFINITE_RANKS = {
+    # German: the accusative a sentence like "er legt ebenfalls eine Zwei" takes.
+    "de": {"A": "ein Ass", "2": "eine Zwei", "3": "eine Drei", "4": "eine Vier", "5": "eine Fünf", "6": "eine Sechs",
+           "7": "eine Sieben", "8": "eine Acht", "9": "eine Neun", "10": "eine Zehn", "J": "einen Buben",
+           "Q": "eine Dame", "K": "einen König", "X": "einen Joker"},
+    "nb": {"A": "et ess", "2": "en toer", "3": "en treer", "4": "en firer", "5": "en femmer", "6": "en sekser",
+           "7": "en syver", "8": "en åtter", "9": "en nier", "10": "en tier", "J": "en knekt", "Q": "en dame",
+           "K": "en konge", "X": "en joker"},
+}
+
+
+def _grammar(rank: str):
+    """(articles, gender, singular forms, plural forms) of a rank in the current language, or None."""
+    language = current_language()
+    entry = _RANK_GRAMMAR.get(language, {}).get(rank)
+    return None if entry is None else (_ARTICLES[language], *entry)
+
+
+def rank_name(rank: str, plural: bool = False) -> Worded:
+    """``"Q"`` -> ``"queen"`` (or ``"queens"``); ``"{rank:nom}"`` in a translation adds the article."""
     rank = rank.upper()
-    return _(RANK_PLURALS[rank] if plural else RANK_WORDS[rank])
+    bare = _(RANK_PLURALS[rank] if plural else RANK_WORDS[rank])
+    grammar = _grammar(rank)
+    one = None if plural else _INDEFINITE_RANKS.get(current_language(), {}).get(rank)
+    extra = {INDEFINITE: one} if one else {}
+    if grammar is None:
+        return Worded(bare, extra)
+    articles, gender, singular, plurals = grammar
+    forms, article_key = (plurals, f"pl_{gender}") if plural else (singular, gender)
+    return Worded(bare, {**extra, **{case: f"{articles[article_key][i]} {forms[i]}" for i, case in enumerate(CASES)}})
 
 
-def card_name(code: str) -> str:
-    """``"QH"`` -> ``"queen of hearts"``; ``"X1"`` -> ``"joker"``."""
+def card_name(code: str) -> Worded:
+    """``"QH"`` -> ``"queen of hearts"``; ``"X1"`` -> ``"joker"``; ``"{card:acc}"`` in a translation
+    gives it with its article in that case ("den Kreuz-Buben")."""
     code = code.strip().upper()
-    if code.startswith("X"):
-        return _("joker")
-    rank, suit = code[:-1], code[-1]
-    if rank not in RANK_WORDS or suit not in SUIT_WORDS:
+    rank = "X" if code.startswith("X") else code[:-1]
+    if rank != "X" and (rank not in RANK_WORDS or code[-1] not in SUIT_WORDS):
         raise ValueError(f"not a card: {code!r}")
-    return _("{rank} of {suit}").format(rank=rank_name(rank), suit=suit_name(suit))
+    grammar = _grammar(rank)
+    if rank == "X":
+        bare, named = _("joker"), (lambda word: word)
+    else:
+        suit = suit_name(code[-1])
+        def named(word: str) -> str:
+            return _("{rank} of {suit}").format(rank=word, suit=suit)
+        bare = named(rank_name(rank))
+    if grammar is None:
+        return Worded(bare)
+    articles, gender, singular, _plurals = grammar
+    return Worded(bare, {case: f"{articles[gender][i]} {named(singular[i])}" for i, case in enumerate(CASES)})
+
+
+def ranks_phrase(ranks) -> Worded:
+    """``("J", "Q")`` -> ``jacks and queens``; ``"{ranks:nom}"`` gives each its article ("τα οχτάρια")."""
+    words = [rank_name(rank, plural=True) for rank in ranks]
+    forms = {case: join_words([format(word, case) for word in words]) for case in CASES}
+    return Worded(join_words(words), forms if any(word.forms for word in words) else {})
 
 
 def _capital(text: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from game.store import RecordFileError
 from game.store.saved_game import import_saved_game, load_autosave
 
-from .i18n import _, shown_player_name
+from .i18n import _
 from .problems import os_error_words, problem_text, unplayable_file_text
 from .replay.opening import open_replay
 from .safe_text import safe_text
@@ -52,7 +52,7 @@ def play_imported(app, saved, file_name: str, seats_for=None, on_done=None) -> b
 def _default_seats(app):
     from game.session import default_table  # the session loads with the first table
 
-    return lambda players: default_table(shown_player_name(app.settings.player_name), players)
+    return lambda players: default_table(app.settings.player_name, players)
 
 
 def _load(app, saved, file_name: str, seats_for, loaded) -> bool:

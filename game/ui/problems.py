@@ -11,7 +11,7 @@ import errno as _errno
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .i18n import N_, _, decimal_text, join_words, ngettext, rank_name
+from .i18n import N_, Worded, _, decimal_text, join_words, ngettext, rank_name
 from .safe_text import safe_text
 
 Params = Mapping[str, Any]
@@ -86,12 +86,13 @@ def _sentence(clause: str) -> str:
     return clause[:1].upper() + clause[1:] + ("" if clause.endswith((".", "!", "?")) else ".")
 
 
-def _ranks(rank: str) -> str:
-    """A rank as the player names the cards of it ("eights"); an unknown one as it was written."""
+def _ranks(rank: str) -> Worded:
+    """A rank as the player names the cards of it ("eights"); an unknown one as it was written (a
+    translation may still ask for it with an article: ``{ranks:nom}``)."""
     try:
         return rank_name(rank, plural=True)
     except KeyError:
-        return f"“{quoted(rank)}”"
+        return Worded(f"“{quoted(rank)}”")
 
 
 _OS_ERRORS = {

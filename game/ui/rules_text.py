@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.rules import RuleSet
 
-from .i18n import _, join_words, ngettext, rank_name
+from .i18n import Worded, _, join_words, ngettext, rank_name, ranks_phrase
 
 _MIN_PLAYERS = 2
 _FACE_VALUES = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
@@ -16,12 +16,14 @@ _RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def _cap(text: str) -> str:
+    if isinstance(text, Worded):   # a rank name keeps its forms with an article for the translation
+        return text.capitalized()
     return text[:1].upper() + text[1:]
 
 
-def ranks_plural(ranks) -> str:
-    """``("J", "Q")`` -> ``jacks and queens``."""
-    return join_words([rank_name(r, plural=True) for r in ranks])
+def ranks_plural(ranks) -> Worded:
+    """``("J", "Q")`` -> ``jacks and queens`` (``{ranks:nom}`` in a translation: with their articles)."""
+    return ranks_phrase(ranks)
 
 
 def _by_player_count(values: tuple[int, ...]) -> list[tuple[int, int, int]]:

@@ -6,7 +6,7 @@ rules, the computer players and the worker pool, which the menu does not need.
 """
 from __future__ import annotations
 
-from .i18n import _
+from .i18n import _, shown_player_name
 from .problems import os_error_words, problem_text
 
 
@@ -55,4 +55,4 @@ def _store_options(app) -> dict:
 
     return {"autosave": app.autosave_store, "statistics": app.stats_store,
             "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": report_problem,
-            "recent": app.recent_store, "journal": app.journal}
+            "recent": app.recent_store, "journal": app.journal, "shown_name": shown_player_name}

@@ -217,3 +217,13 @@ def test_a_wild_card_played_is_recorded_publicly_with_what_it_was_played_on():
     view = view_of(state, 1)
     assert view.wild_plays == state.wild_plays and view.drawn_totals == (0, 0)
     assert determinize(view, random.Random(1)).wild_plays == state.wild_plays
+
+
+def test_a_quick_match_of_a_named_game_is_still_that_game():
+    # Statistics filed a one-hand match of plain Crazy Eights under "House rules" (issue 19).
+    for preset_id in PRESETS:
+        rules = preset(preset_id, 3)
+        assert preset_id_of(rules.replace(match_end="single_hand")) == preset_id
+        assert preset_id_of(rules.replace(match_end="fixed_hands", fixed_hands=3)) == preset_id
+    assert preset_id_of(preset("crazy_eights", 4).replace(target=200)) == "crazy_eights"
+    assert preset_id_of(with_house_rules("crazy_eights", 4, ["jack_skip"]).replace(match_end="single_hand")) is None

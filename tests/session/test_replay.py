@@ -144,7 +144,7 @@ def test_a_finished_match_at_the_table_is_kept_in_the_recent_matches(folders):
     finally:
         session.close()
     [kept] = recent.load()[0]
-    assert kept.game == "custom" and kept.winners == tuple(session.match.winners)
+    assert kept.game == "crazy_eights" and kept.winners == tuple(session.match.winners)  # a short match of it
     assert [seat.name for seat in kept.saved.seats] == ["Tess", "Ada", "Bruno"]
     replay = Replay.of(kept.saved)
     assert len(replay) == len(session.history)

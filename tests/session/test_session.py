@@ -63,7 +63,7 @@ def test_a_whole_match_plays_through_the_session_and_counts_once_in_the_statisti
     assert session.over and len(session.match.results) == 2
     statistics, _problem = StatisticsStore(folders).load()
     [entry] = statistics.entries
-    assert (entry.preset_id, entry.level) == ("custom", "easy")  # two fixed hands is not a preset
+    assert (entry.preset_id, entry.level) == ("crazy_eights", "easy")  # two hands of it are still the game
     assert entry.hands_played == 2 and entry.matches_played == 1
     # The match is over: the autosave is gone.
     assert load_autosave(AutosaveStore(folders)) == (None, None)

@@ -105,14 +105,14 @@ def test_a_match_with_an_undo_counts_apart_as_practice_even_after_resuming(folde
     resumed = TableSession.resume(saved, autosave=AutosaveStore(folders), statistics=StatisticsStore(folders),
                                   think_budget_ms=10, worker=AIWorker("thread"))
     try:
-        assert resumed.practice and resumed.statistics_key() == ("custom", PRACTICE)
+        assert resumed.practice and resumed.statistics_key() == ("crazy_eights", PRACTICE)
         while not resumed.over:
             if resumed.human_turn():
                 resumed.play(resumed.view().my_moves[0])
             else:
                 computers_until_person(resumed)
         statistics, _problem = StatisticsStore(folders).load()
-        assert [(e.preset_id, e.level) for e in statistics.entries] == [("custom", PRACTICE)]
+        assert [(e.preset_id, e.level) for e in statistics.entries] == [("crazy_eights", PRACTICE)]
     finally:
         resumed.close()
 

@@ -23,8 +23,12 @@ LANGUAGES = ("de", "el", "nb")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[-#0 +]*\d*(?:\.\d+)?[sdifr]|%[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
 
 
+#: A translation may ask for a card or rank name with its article in a case: "{card:acc}" (game.ui.i18n.CASES).
+CASE_SPEC = re.compile(r"\{(\w+):(?:nom|acc|dat|gen|indef)\}")
+
+
 def placeholders(text: str) -> list[str]:
-    return sorted(PLACEHOLDER.findall(text))
+    return sorted(PLACEHOLDER.findall(CASE_SPEC.sub(r"{\1}", text)))
 
 
 def problems_in(header: str, entries: list[em.Entry], template: set, language: str) -> list[str]:

@@ -158,3 +158,47 @@ def test_dates_are_written_the_way_each_language_writes_them():
             assert i18n.date_time_text(moment) == text
     finally:
         i18n.set_language("en")
+
+
+def test_the_default_name_follows_the_language_in_settings_and_at_the_table(app, ui, home):
+    import pygame
+
+    from game.session import Seat
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.sessions import session_for
+    from game.ui.table import TableScene
+    from game.rules import Match, preset
+
+    app.main_menu()
+    ui.step()
+    app.push(SettingsScene(app))
+    ui.step()
+    ui.choose(app.scenes.top.language, "Deutsch")
+    settings = app.scenes.top
+    assert settings.name_entry.get_text() == "Du", "the default name in the box speaks German"
+    # Typing the default in any language keeps it the default ("no name of one's own").
+    for typed in ("Du", "Εσύ", "You"):
+        settings.name_entry.set_text(typed)
+        pygame.event.post(pygame.event.Event(pygame_gui_changed(), ui_element=settings.name_entry, text=typed))
+        ui.step(2)
+        assert json.loads((home / "config" / "settings.json").read_text())["data"]["player_name"] == "You"
+    ui.choose(settings.language, "Ελληνικά")
+    assert app.scenes.top.name_entry.get_text() == "Εσύ"
+
+    # At the table: a match started in German shows the person as "Εσύ" in Greek, and saves "You".
+    rules = preset("crazy_eights", 3)
+    seats = (Seat(app.settings.player_name, "human"), Seat("Ada", "easy"), Seat("Bruno", "easy"))
+    table = TableScene(app, session_for(app, Match(rules, 3), seats))
+    app.push(table)
+    ui.step()
+    assert table.session.name(0) == "Εσύ"
+    assert table.session.view().seats[0].name == "Εσύ"
+    assert table.session.saved_game().seats[0].name == "You"
+    # An older save that kept the German word is the default name all the same.
+    assert i18n.shown_player_name("Du") == "Εσύ" and i18n.shown_player_name("Tess") == "Tess"
+
+
+def pygame_gui_changed():
+    import pygame_gui
+
+    return pygame_gui.UI_TEXT_ENTRY_CHANGED

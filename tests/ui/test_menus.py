@@ -451,6 +451,10 @@ def assert_inside(app, name: str, at_least: int = 4) -> None:
             continue
         shown += 1
         assert window.contains(rect), (name, element, rect)
+        if isinstance(element, pygame_gui.elements.UICheckBox) and element.text:
+            # A check box's words run on to its right: they end inside the panel that holds it.
+            words, panel = element.text_label.get_abs_rect(), element.ui_container.get_abs_rect()
+            assert panel.contains(words), (name, element.text, words, panel)
     assert shown >= at_least, name
 
 
@@ -797,3 +801,39 @@ def test_the_abandon_question_shows_its_whole_title_at_960_by_600(make_app, lang
             "in the statistics."), _("Abandon"), lambda: None))
         app.step()
     assert [str(w.message) for w in caught if "too small for text" in str(w.message)] == []
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_rules_summary_shows_whole_for_every_game_at_seven_players_with_every_house_rule(make_app, language):
+    """At 960x600 the summary's last line is never cut: built with the rules ticked, or grown by ticking
+    them one by one (the Greek summary of action cards for seven ran past its box)."""
+    from game.rules import house_rules_for
+
+    app = make_app((960, 600))
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+
+    def assert_whole(scene, what):
+        needed, box = scene.summary_height(), scene.summary_box.rect
+        assert needed <= box.height, f"{what}: the summary needs {needed} px, its box has {box.height}"
+        assert scene.summary_box.scroll_bar is None, what
+        inset = scene.summary_box.ui_container.get_abs_rect()
+        assert inset.contains(scene.summary_box.get_abs_rect()), f"{what}: the summary box runs past its inset"
+
+    for preset_id in PRESETS:
+        offered = [rule.id for rule in house_rules_for(preset_id)]
+        from game.ui.scenes.new_game import default_match_key
+
+        scene = NewGameScene(app)
+        scene.preset_id, scene.players, scene.switches = preset_id, 7, set(offered)
+        scene.match_key = default_match_key(preset_id)
+        scene.evaluate()
+        app.scenes.clear_to(scene)
+        app.step()
+        assert_whole(scene, f"{preset_id} built with {offered}")
+        scene.switches = set()
+        scene.changed(rebuild=True)
+        for switch in offered:       # ticked one at a time: the summary grows in place
+            scene.switches.add(switch)
+            scene.changed()
+            app.step()
+            assert_whole(scene, f"{preset_id} after ticking {switch}")

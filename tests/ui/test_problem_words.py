@@ -219,7 +219,7 @@ def test_two_powers_on_one_rank_name_the_rank_and_the_powers_in_german():
     refused = refusal(lambda: RuleSet(draw_penalties=(("8", 2),)))
     i18n.set_language("de")
     assert problem_text(refused) == ("Diese Regeln passen nicht zusammen: Achten können nicht zwei Aufgaben "
-                                     "zugleich haben (Joker und 2 Karten ziehen lassen).")
+                                     "zugleich haben (Wünscher und 2 Karten ziehen lassen).")
 
 
 ENGLISH_WORDS = re.compile(r"\b(the|and|cannot|needs?|only|when|black|jacks?|stack\w*|pick|rules|file|"
@@ -296,8 +296,8 @@ def test_a_card_named_in_words_is_named_in_the_players_language(greek, app, ui):
     from game.ui.i18n import hint_text, reason_text
     from game.ui.table.narration import card_word
 
-    assert reason_text(IllegalMove("not_in_hand", "QH is not in the hand", card="QH")) == (
-        i18n._capital(i18n._("the {card} is not in your hand.").format(card="ντάμα κούπα")))
+    assert reason_text(IllegalMove("not_in_hand", "QH is not in the hand", card="QH")) == \
+        "Δεν έχεις την ντάμα κούπα στο χέρι σου.", "the card with its article in the accusative"
     queen = card_from_str("QH")
     assert "ντάμα κούπα" in hint_text(Hint(Move.play(queen), "go_out", {"card": queen}))
     assert card_word(52) == "τζόκερ"

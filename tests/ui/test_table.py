@@ -419,9 +419,9 @@ def test_a_whole_match_by_events_alone(app):
     assert turns > 0
     # The autosave is gone and the statistics know about both hands and the match.
     assert app.autosave_store.load()[0] is None
-    # A changed preset is filed as "custom", under the strongest computer player (medium here).
+    # A short match of a named game is filed under that game, under the strongest computer player (medium here).
     stats, _ = app.stats_store.load()
-    entry = stats.entry("custom", "medium")
+    entry = stats.entry("crazy_eights", "medium")
     assert entry.hands_played == 2 and entry.matches_played == 1
     assert ("win" in app.sounds_played) or ("lose" in app.sounds_played)
     # Play again: a fresh table with the same rules and a new seed.

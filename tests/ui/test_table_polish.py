@@ -243,3 +243,96 @@ def test_a_long_log_line_goes_on_two_rows_in_the_same_type(app):
     assert all(row.get_width() <= 220 for row in long_rows)
     table.log.append("The discards are shuffled into a new stock")
     table.painter.draw(app.screen.copy())  # the log panel draws the two rows
+
+
+def test_ctrl_z_at_the_hand_result_says_why_nothing_is_taken_back(app):
+    table, result = hand_result_over(app)
+    assert result.effects.toast is None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.scenes.top is result
+    assert result.effects.toast is not None
+    assert result.effects.toast[0] == "The hand is over: its moves cannot be taken back."
+    assert "invalid" in app.sounds_played
+    assert result.frame_rate() >= 30, "the toast fades at full rate"
+    step(app, 2)
+    surface = app.screen.copy()
+    result.effects.toast = None
+    app.draw()
+    assert app.screen.get_view("2").raw != surface.get_view("2").raw, "the toast was drawn"
+
+
+def test_ctrl_z_at_the_hand_result_says_undo_is_off_when_it_is(app):
+    table, result = hand_result_over(app)
+    app.settings = dataclasses.replace(app.settings, allow_undo=False)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert result.effects.toast[0] == "Undo is switched off in the settings."
+
+
+def test_ctrl_z_while_the_hand_result_is_on_its_way_says_why(app):
+    rules = preset("crazy_eights", 4)
+    table = open_table(app, rules, seed=5)
+    for _turn in range(3000):
+        if table.match.hand.over:
+            break
+        table.session.apply(table.match.legal_moves()[0])
+    table._hand_finished()
+    assert table.result_timer is not None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.effects.toast is not None and "hand is over" in table.effects.toast[0]
+
+
+def draws_in_a_row(match) -> int:
+    """How many cards the person must draw in a row from the opening position before one fits."""
+    count = 0
+    while match.current_seat == 0 and not playable(match) and Move("draw") in match.legal_moves():
+        match.apply(Move("draw"))
+        count += 1
+    return count
+
+
+def test_a_run_of_draws_is_one_line_in_the_log_live_and_when_told_again(app):
+    from game.ui.table.narration import history_lines
+
+    seed = find_seed(C8, lambda m: draws_in_a_row(Match(C8, m.seed)) >= 3, limit=2000)
+    count = draws_in_a_row(Match(C8, seed))
+    table = open_table(app, C8, seed)
+    before = len(table.log)
+    for _draw in range(count):
+        assert table.human_move(Move("draw"))
+    assert list(table.log)[before:] == [f"You draw {count} cards"]
+    told_again = history_lines(table.session.history, table.session.shown_seats, table.session.human)
+    assert told_again[-1] == f"You draw {count} cards" and list(table.log) == told_again[-len(table.log):]
+    # Seen from another seat (a spectator's words), the same run is one line with the name.
+    assert history_lines(table.session.history, table.session.shown_seats, None)[-1] == \
+        f"{table.session.name(0)} draws {count} cards"
+    # In a replay every card is named, still on one line.
+    named = history_lines(table.session.history, table.session.shown_seats, None, name_drawn=True)[-1]
+    assert named.startswith(f"{table.session.name(0)} draws {count} cards: ") and named.count(",") == count - 1
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_each_suit_shows_the_key_that_names_it(app, language):
+    from game.ui import i18n
+    from game.ui.table.suit_chooser import SUIT_LETTERS
+    from tests.ui.test_table import drag, pile_point, wild_cards
+
+    i18n.set_language(language)
+    try:
+        seed = find_seed(C8, lambda m: wild_cards(m))
+        for suit, letter in enumerate(SUIT_LETTERS):
+            table = open_table(app, C8, seed)
+            drag(app, card_point(table, wild_cards(table.match)[0]), pile_point(table))
+            chooser = table.chooser
+            step(app, 30)
+            assert len(chooser.key_caps) == 4
+            for cap, button in zip(chooser.key_caps, chooser.rects):
+                assert button.contains(cap)
+                inside = cap.inflate(-6, -6)
+                colours = {tuple(app.screen.get_at((x, y)))[:3] for x in range(inside.left, inside.right)
+                           for y in range(inside.top, inside.bottom)}
+                assert len(colours) >= 2, "the key's letter is drawn on its cap, inside its rim"
+            key(app, getattr(pygame, f"K_{letter.lower()}"))
+            assert table.chooser is None and table.match.hand.suit == suit
+            app.pop()
+    finally:
+        i18n.set_language("en")

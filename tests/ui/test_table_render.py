@@ -167,3 +167,44 @@ def test_badges_by_the_seats_stay_on_screen_and_off_the_middle(players, size):
         assert screen.contains(badge), f"the badge of seat {seat} is off-screen at {size}: {badge}"
         assert not badge.colliderect(middle), f"the badge of seat {seat} covers the stock or the pile at {size}"
         assert not any(badge.colliderect(corner) for corner in corners), f"seat {seat}'s badge covers a corner"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", range(2, 8))
+def test_word_badges_stand_beside_their_plate_never_on_an_avatar(app, players, size):
+    """However long the words ("Picked up 4" in every language), a badge keeps off every name plate
+    (and so off its avatar), off the screen's edge, the stock, the pile and the corners."""
+    from game.ui import i18n
+    from game.ui.table.badges import badge_rect, badge_words, pill_size
+    from game.ui.table.layout import compute_layout
+    from game.ui.table.sprites import TextCache
+    from game.session.view import LastAction
+
+    text = TextCache(lambda px, bold=False: app.assets.font(px, bold))
+    lay = compute_layout(size, players, 0, True)
+    screen = pygame.Rect((0, 0), size)
+    middle = lay.stock.union(lay.pile)
+    corners = [lay.log_rect, lay.buttons_rect, lay.menu_button, lay.hint_button, lay.undo_button]
+    plates = [spot.plate for spot in lay.seats.values()]
+    try:
+        for language in ("en", "de", "el", "nb"):
+            i18n.set_language(language)
+            for action in (LastAction("penalty", count=4), LastAction("draw", count=12), LastAction("skipped"),
+                           LastAction("pass")):
+                words, _rim = badge_words(action)
+                badges = [badge_rect(lay, seat, pill_size(lay, words, text)) for seat in lay.seats]
+                for index, badge in enumerate(badges):
+                    others = badges[:index] + badges[index + 1:]
+                    assert badge.collidelist(others) < 0, f"two badges overlap at {size} with {players} players"
+                for seat in lay.seats:
+                    badge = badge_rect(lay, seat, pill_size(lay, words, text))
+                    where = f"{words!r} of seat {seat} at {size} with {players} players"
+                    assert screen.contains(badge), where
+                    assert not any(badge.colliderect(plate) for plate in plates), f"{where} covers a plate"
+                    assert not badge.colliderect(middle), where
+                    medallion = pygame.Rect(0, 0, 2 * lay.suit_radius, 2 * lay.suit_radius)
+                    medallion.center = lay.suit_center
+                    assert not badge.colliderect(medallion), f"{where} covers the suit in force"
+                    assert not any(badge.colliderect(corner) for corner in corners), f"{where} covers a corner"
+    finally:
+        i18n.set_language("en")

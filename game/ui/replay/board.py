@@ -4,7 +4,7 @@ from __future__ import annotations
 from game.ui.i18n import _
 
 from ..table.board import HAND_ZONE, Board, Target, display_order
-from ..table.narration import dealing_line, describe, history_lines, spoken_card
+from ..table.narration import dealing_line, describe, history_lines, shared_win_text, spoken_card
 
 
 class ReplayBoard(Board):
@@ -84,7 +84,8 @@ def step_caption(replay, frame, human: int | None = None) -> tuple[str, str]:
     if frame.deal:
         lines.insert(0, dealing_line(frame.hand_number, frame.dealer, names, human))
     if not lines:
-        lines = [_("{name} moves").format(name=names.get(frame.seat, "?"))]
+        lines = [_("You move") if human is not None and frame.seat == human
+                 else _("{name} moves").format(name=names.get(frame.seat, "?"))]
     headline, rest = lines[0], lines[1:]
     if frame.index == len(replay) - 1:
         if frame.match_over:
@@ -107,8 +108,10 @@ def replay_log(replay, human: int | None = None) -> list[str]:
     result = replay.result()
     if result is not None:
         for seat in result.seats:
-            lines.append(_("{name}: +{points} this hand · {total} in all").format(
-                name=replay.name(seat), points=result.scores.get(seat, 0), total=result.totals[seat]))
+            text = (_("You: +{points} this hand · {total} in all") if human is not None and seat == human
+                    else _("{name}: +{points} this hand · {total} in all"))
+            lines.append(text.format(name=replay.name(seat), points=result.scores.get(seat, 0),
+                                     total=result.totals[seat]))
         if replay.frame.match_over:
             lines.append(match_winner_text(replay, human))
     return lines
@@ -118,4 +121,7 @@ def match_winner_text(replay, human: int | None = None) -> str:
     """"Ada wins the match" (or "You win the match!" for the seat told as "you")."""
     if human is not None and replay.winners == (human,):
         return _("You win the match!")
+    if len(replay.winners) > 1:
+        return shared_win_text([replay.name(seat) for seat in replay.winners if seat != human],
+                               human in replay.winners)
     return _("{name} wins the match").format(name=" & ".join(replay.name(seat) for seat in replay.winners))

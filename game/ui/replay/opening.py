@@ -8,7 +8,7 @@ from game.session.replay import Replay
 from game.store import RecordFileError
 from game.store.saved_game import import_saved_game
 
-from ..i18n import _, shown_player_name
+from ..i18n import _
 from ..problems import problem_clause, problem_text
 from ..scenes.loading import run_in_slices
 
@@ -23,7 +23,7 @@ def open_replay(app, saved, source: str) -> bool:
         app.notify(_("This match cannot be replayed: {reason}").format(reason=problem_clause(error)), problem=True)
 
     # A long record replays a slice a frame, with its progress shown.
-    steps = Replay.building(saved, lambda players: default_table(shown_player_name(app.settings.player_name), players))
+    steps = Replay.building(saved, lambda players: default_table(app.settings.player_name, players))
     run_in_slices(app, steps, _("Preparing the replay…"), lambda replay: app.go("replay", replay, source), unplayable)
     return not failed
 

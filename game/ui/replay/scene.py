@@ -16,7 +16,7 @@ import pygame
 
 from game.session import Seat
 from game.session.replay import frame_view
-from game.ui.i18n import DEFAULT_PLAYER_NAME, N_, _, shown_player_name
+from game.ui.i18n import N_, _, is_default_player_name, shown_player_name
 
 from ..look.palette import CREAM, LOG_CAPTION
 from ..safe_text import safe_text
@@ -57,6 +57,11 @@ class _ReplaySession:
         return self.scene.replay.seats
 
     @property
+    def shown_seats(self):
+        """The seats as the screen names them (the replay's seats are already named so)."""
+        return self.scene.replay.seats
+
+    @property
     def history(self):
         replay = self.scene.replay
         return replay.steps[:replay.index + 1]
@@ -72,7 +77,7 @@ class ReplayScene(PaintedTable, WidgetScene):
     def __init__(self, app, replay, source: str = ""):
         super().__init__(app)
         human = next((i for i, seat in enumerate(replay.seats) if seat.is_human), None)
-        told_as_you = human if human is not None and replay.seats[human].name == DEFAULT_PLAYER_NAME else None
+        told_as_you = human if human is not None and is_default_player_name(replay.seats[human].name) else None
         # The person under the untouched default name is "You" in the player's language.
         replay.seats = tuple(Seat(shown_player_name(seat.name), seat.kind) for seat in replay.seats)
         self.replay = replay

@@ -19,7 +19,7 @@ from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRE
                         house_rules_for, preset, with_house_rules)
 from game.session import HUMAN, OPPONENT_NAMES, Seat
 
-from ..i18n import N_, _, level_name, ngettext, shown_player_name
+from ..i18n import N_, _, level_name, ngettext
 from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..problems import os_error_words, problem_text
@@ -28,6 +28,10 @@ from ..sessions import session_for
 from ..widgets import WidgetScene
 
 NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
+
+
+#: How many ways the setup panel tries, each tighter than the one before, to show the whole rules summary.
+SETUP_LEVELS = 4
 
 
 def _quick_options() -> list[tuple[str, str, dict]]:
@@ -146,7 +150,7 @@ class NewGameScene(WidgetScene):
 
     def seats(self) -> list[Seat]:
         """Seat 0 is the player; the others are computer players at the chosen levels."""
-        seats = [Seat(shown_player_name(self.app.settings.player_name), HUMAN)]
+        seats = [Seat(self.app.settings.player_name, HUMAN)]
         for index in range(self.players - 1):
             seats.append(Seat(OPPONENT_NAMES[index], self.levels[index]))
         return seats
@@ -172,11 +176,13 @@ class NewGameScene(WidgetScene):
         # ---- left: game, players, match, opponents, summary (tighter if the summary would not fit) ----
         setup_rect = pygame.Rect(left, top, left_w, panel_h)
         first = len(self.widgets)
-        if not self._build_setup(setup_rect, pad, row_h, row_gap, field_w, compact=False):
-            for widget in self.widgets[first:]:
-                widget.kill()
-            del self.widgets[first:]
-            self._build_setup(setup_rect, pad, row_h, row_gap, field_w, compact=True)
+        for level in range(SETUP_LEVELS):
+            if level:
+                for widget in self.widgets[first:]:
+                    widget.kill()
+                del self.widgets[first:]
+            if self._build_setup(setup_rect, pad, row_h, row_gap, field_w, level):
+                break
 
         # ---- right: house rules ----
         right = self.frame((left + left_w + gap, top, right_w, panel_h), name="house_rules")
@@ -222,8 +228,13 @@ class NewGameScene(WidgetScene):
                                         primary=True, name="start")
         self.refresh()
 
-    def _build_setup(self, rect, pad, row_h, row_gap, field_w, compact: bool) -> bool:
-        """The left panel; False when the rules summary would not fit (try again compact)."""
+    def _build_setup(self, rect, pad, row_h, row_gap, field_w, level: int = 0) -> bool:
+        """The left panel; False when the rules summary would not fit (try again tighter). ``level`` 1:
+        rows closer and no heading over the summary; 2: the summary in smaller type too (seven players of
+        a game with action cards and house rules, in Greek, at 960x600); 3: without the game's one-line
+        description too (the Rules screen has it), for every house rule of a game at once."""
+        self.setup_level = level
+        compact = level >= 1
         if compact:
             row_gap = max(3, row_gap // 2)
         panel = self.frame(rect, name="new_game_setup")
@@ -237,10 +248,13 @@ class NewGameScene(WidgetScene):
             preset_options, chosen, pygame.Rect(pad + field_w, y, content_w - field_w, row_h), self.manager,
             container=panel, object_id="#preset"))
         y += row_h + self.px(6)
-        self.description = self.add(pygame_gui.elements.UITextBox(
-            html.escape(_(DESCRIPTIONS[self.preset_id])), pygame.Rect(pad + field_w, y, content_w - field_w, -1),
-            self.manager, container=panel, object_id=ObjectID(object_id="#preset_description", class_id="@description")))
-        y = self.description.relative_rect.bottom + self.px(12)
+        self.description = None
+        if level < 3:
+            self.description = self.add(pygame_gui.elements.UITextBox(
+                html.escape(_(DESCRIPTIONS[self.preset_id])), pygame.Rect(pad + field_w, y, content_w - field_w, -1),
+                self.manager, container=panel,
+                object_id=ObjectID(object_id="#preset_description", class_id="@description")))
+            y = self.description.relative_rect.bottom + self.px(12)
 
         self.label((pad, y, field_w, row_h), _("Players"), "@field", container=panel)
         player_options = [(ngettext("{n} player", "{n} players", n).format(n=n), str(n))
@@ -295,13 +309,16 @@ class NewGameScene(WidgetScene):
         inset = self.frame((pad - inset_pad, y, content_w + 2 * inset_pad, inner_h - y - pad // 2), "inset",
                            container=panel, name="summary_inset")
         inset_w, inset_h = inset.get_container().get_rect().size
+        self.summary_style = "@summary_small" if level >= 2 else "@summary"
         self.summary_box = self.add(pygame_gui.elements.UITextBox(
             self.summary_html(), pygame.Rect(inset_pad, self.px(6), inset_w - 2 * inset_pad, -1),
-            self.manager, container=inset, object_id=ObjectID(object_id="#summary", class_id="@summary")))
+            self.manager, container=inset, object_id=ObjectID(object_id="#summary", class_id=self.summary_style)))
         room = inset_h - self.px(8)
         fits = self.summary_box.rect.height <= room
-        self.summary_box.set_dimensions((inset_w - 2 * inset_pad, max(self.text_h(15, 2), room)))
-        return fits or compact
+        #: The summary box's fixed size in its inset (set_text would let it grow past the inset).
+        self.summary_size = (inset_w - 2 * inset_pad, max(self.text_h(15, 2), room))
+        self.summary_box.set_dimensions(self.summary_size)
+        return fits or level >= SETUP_LEVELS - 1
 
     def problem_text(self) -> str:
         """Why the choices cannot be played (empty when they can)."""
@@ -315,9 +332,23 @@ class NewGameScene(WidgetScene):
             return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.problem_text())}</b></font>'
         return "<br>".join(html.escape(line) for line in summary(self.rules))
 
+    def summary_height(self) -> int:
+        """The height the summary's whole text needs at the summary box's width and type."""
+        probe = pygame_gui.elements.UITextBox(
+            self.summary_html(), pygame.Rect(0, 0, self.summary_size[0], -1), self.manager,
+            object_id=ObjectID(object_id="#summary_probe", class_id=self.summary_style), visible=False)
+        height = probe.rect.height
+        probe.kill()
+        return height
+
     def refresh(self) -> None:
-        """Show the summary (or the problem) and enable Start only for playable rules."""
+        """Show the summary (or the problem) and enable Start only for playable rules; a summary grown
+        past its box (a house rule ticked) lays the panel out again, tighter."""
         self.summary_box.set_text(self.summary_html())
+        self.summary_box.set_dimensions(self.summary_size)
+        if self.setup_level < SETUP_LEVELS - 1 and self.summary_height() > self.summary_size[1]:
+            self.rebuild()
+            return
         if self.rules is None:
             self.start_button.disable()
         else:

@@ -10,7 +10,7 @@ from game.session import Seat, default_table
 from game.store import RecordFileError
 from game.store.saved_game import export_saved_game, import_saved_game
 
-from ..i18n import _, shown_player_name
+from ..i18n import _
 from ..imports import play_imported
 from ..problems import os_error_words, problem_text
 from ..widgets import WidgetScene
@@ -102,4 +102,4 @@ class PauseScene(WidgetScene):
         seats = self.table.session.seats
         if len(seats) == players:
             return seats
-        return default_table(shown_player_name(self.app.settings.player_name), players)
+        return default_table(self.app.settings.player_name, players)

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from ..assets import CARD_LETTER_SETS
-from ..i18n import N_, _, current_language
+from ..i18n import N_, _, current_language, shown_player_name, stored_player_name
 from ..language import LANGUAGE_CHOICES
 from ..look.paint import draw_heading
 from ..widgets import WidgetScene
@@ -75,9 +75,10 @@ class SettingsScene(WidgetScene):
         labels = (_("Volume"), _("Animation speed"), _("Computer speed"), _("Language"), _("Your name"),
                   _("Card back"))
         label_w = max(self.text_w(text) for text in labels) + self.px(20)
+        left_w, right_w = self.column_widths(col_w, pad, box, label_w, card_w, letters_row)
 
         # Left: sound, motion, window, name.
-        left_panel = self.frame((left, top, col_w, panel_h), name="settings_general")
+        left_panel = self.frame((left, top, left_w, panel_h), name="settings_general")
         inner_w = left_panel.get_container().get_rect().width
         ctrl_x = pad + label_w
         ctrl_w = inner_w - ctrl_x - pad
@@ -119,7 +120,7 @@ class SettingsScene(WidgetScene):
         self.label((pad, y, label_w, row_h), _("Your name"), "@field", container=left_panel)
         self.name_entry = self.add(SafeTextEntryLine(
             pygame.Rect(ctrl_x, y, ctrl_w, row_h), self.manager, container=left_panel,
-            object_id="#player_name", initial_text=settings.player_name))
+            object_id="#player_name", initial_text=shown_player_name(settings.player_name)))
         self.name_entry.set_text_length_limit(24)
         y += row_h + row_gap
         self.fullscreen_box = self.add(pygame_gui.elements.UICheckBox(
@@ -140,7 +141,7 @@ class SettingsScene(WidgetScene):
                                     "@problem", container=left_panel)
 
         # Right: the cards.
-        right_panel = self.frame((left + col_w + gap, top, col_w, panel_h), name="settings_cards")
+        right_panel = self.frame((left + left_w + gap, top, right_w, panel_h), name="settings_cards")
         inner_w = right_panel.get_container().get_rect().width
         y = pad - self.px(4)
         self.label((pad, y, inner_w - 2 * pad, heading_h), _("Cards"), "@heading", container=right_panel)
@@ -190,6 +191,25 @@ class SettingsScene(WidgetScene):
         button_w = self.px(220)
         self.button(((width - button_w) // 2, height - self.px(36) - button_h, button_w, button_h),
                     _("Back"), self.app.pop, name="back")
+
+    def column_widths(self, col_w: int, pad: int, box: int, label_w: int, card_w: int,
+                      letters_row: bool) -> tuple[int, int]:
+        """The two panels' widths: even, unless a check box's words need more room on the left (Greek,
+        Norwegian: "wait for me after each computer move"), which the cards on the right can spare."""
+        def need(texts) -> int:   # a check box, its gap and its words, in a panel with its padding
+            return 2 * pad + box + self.px(10) + max(self.text_w(text) for text in texts) + self.px(16)
+
+        right_texts = [_("Four-colour deck"), _("Highlight cards you can play")]
+        if letters_row:
+            right_texts.append(_("Keep J, Q, K, A on the cards"))
+        left_need = need([_("Full screen (F11)"), _("Wait for me after each computer move"),
+                          _("Allow undo (Ctrl+Z)")])
+        cards_w = len(PREVIEW_CARDS) * card_w + (len(PREVIEW_CARDS) - 1) * self.px(10)
+        right_need = max(need(right_texts), 2 * pad + cards_w + self.px(16),
+                         2 * pad + label_w + 2 * self.px(72) + self.px(16))
+        spare = max(0, col_w - right_need)
+        shift = min(max(0, left_need - col_w), spare)
+        return col_w + shift, col_w - shift
 
     # ----- events ----------------------------------------------------------------------
 
@@ -243,7 +263,7 @@ class SettingsScene(WidgetScene):
                 return True
         if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) \
                 and event.ui_element is getattr(self, "name_entry", None):
-            ok = self.change(player_name=self.name_entry.get_text())
+            ok = self.change(player_name=stored_player_name(self.name_entry.get_text()))
             if ok == self.name_problem:
                 self.name_problem = not ok
                 self.name_hint.set_text(_("Names are 1 to 24 characters.") if self.name_problem else "")

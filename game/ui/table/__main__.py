@@ -48,13 +48,12 @@ def main(argv=None) -> int:
     import dataclasses
 
     from game.ui.app import App
-    from game.ui.i18n import shown_player_name
 
     app = App(size=(width, height), headless=args.headless, fullscreen=False)
     if args.speed:
         app.settings = dataclasses.replace(app.settings, animation_speed=args.speed)
     table = build_table(app, args.preset, args.players, args.seed, args.levels.split(","), args.spectate,
-                        shown_player_name(app.settings.player_name))
+                        app.settings.player_name)
     app.push(table)
     return app.run()
 

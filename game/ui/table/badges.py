@@ -28,13 +28,68 @@ def badge_words(action) -> tuple[str, tuple] | None:
     return None
 
 
-def badge_anchor(lay: Layout, seat: int) -> tuple[int, int]:
-    """Where a seat's badge goes: just beside its name plate, on the side nearer the middle of the
-    table (a seat at the top centre: its right), so it never lands on the pile or a fan of cards."""
+BADGE_GAP = 8   # pixels between a badge and its name plate
+
+
+def badge_side(lay: Layout, seat: int) -> int:
+    """Which side of its name plate a seat's badge goes: the side nearer the middle of the table (a
+    seat at the top centre: its right), so it never lands on the pile or a fan of cards."""
     plate = lay.seats[seat].plate
-    dx = lay.ring_center[0] - plate.centerx
-    side = -1 if dx < -plate.w // 4 else 1
-    return plate.centerx + side * (plate.w // 2 + lay.small_w // 2 + 8), plate.centery
+    return -1 if lay.ring_center[0] - plate.centerx < -plate.w // 4 else 1
+
+
+def badge_anchor(lay: Layout, seat: int) -> tuple[int, int]:
+    """The centre of a seat's played-card badge, beside its name plate."""
+    plate = lay.seats[seat].plate
+    side = badge_side(lay, seat)
+    return plate.centerx + side * (plate.w // 2 + lay.small_w // 2 + BADGE_GAP), plate.centery
+
+
+def badge_rect(lay: Layout, seat: int, size: tuple[int, int]) -> pygame.Rect:
+    """Where a word badge of ``size`` goes: its near edge just beside the name plate on the side toward
+    the middle, however long its words ("4 Strafkarten"), so it never covers the plate's avatar; where
+    that would reach the pile, another plate, a fan of cards or the window's edge, below or above the
+    plate, or on its other side."""
+    plate = lay.seats[seat].plate
+    side = badge_side(lay, seat)
+    candidates = []
+    # A seat across the top has its neighbours' plates close on both sides: its badge goes below it,
+    # towards the middle of the table, where no other seat's badge goes.
+    top_row = plate.bottom < lay.ring_center[1] - lay.card_h // 2 and not lay.seats[seat].bottom
+    order = ("below", "beside", "above", "other side") if top_row else ("beside", "below", "above", "other side")
+    for where in order:
+        rect = pygame.Rect((0, 0), size)
+        if where in ("beside", "other side"):
+            toward = side if where == "beside" else -side
+            if toward > 0:
+                rect.midleft = (plate.right + BADGE_GAP, plate.centery)
+            else:
+                rect.midright = (plate.left - BADGE_GAP, plate.centery)
+        elif where == "below":
+            rect.midtop = (plate.centerx, plate.bottom + BADGE_GAP // 2 + plate.h // 8)  # clear of the level tab
+        else:
+            rect.midbottom = (plate.centerx, plate.top - BADGE_GAP // 2)
+        candidates.append(rect)
+        if _clear(lay, rect):
+            return rect
+    return candidates[0]
+
+
+def _clear(lay: Layout, rect: pygame.Rect) -> bool:
+    """Whether a badge at ``rect`` is whole on screen and covers no plate, fan, pile, stock, suit medallion
+    or corner."""
+    if not pygame.Rect((0, 0), lay.size).contains(rect):
+        return False
+    medallion = pygame.Rect(0, 0, lay.suit_radius * 2, lay.suit_radius * 2)
+    medallion.center = lay.suit_center
+    blocked = [lay.stock, lay.pile, medallion, lay.log_rect, lay.buttons_rect, lay.menu_button, lay.hint_button,
+               lay.undo_button]
+    for spot in lay.seats.values():
+        blocked.append(spot.plate)
+        fan = pygame.Rect(0, 0, int(spot.max_fan_width), spot.card_h)
+        fan.center = (int(spot.center[0]), int(spot.center[1]))
+        blocked.append(fan)
+    return rect.collidelist(blocked) < 0
 
 
 def draw_badges(surface, lay: Layout, view, text, images, four_color: bool, back_style: str) -> None:
@@ -42,12 +97,11 @@ def draw_badges(surface, lay: Layout, view, text, images, four_color: bool, back
     for seat, action in enumerate(view.last_actions):
         if action is None or seat not in lay.seats:
             continue
-        x, y = badge_anchor(lay, seat)
         if action.kind == "play":
-            _draw_played(surface, lay, action, (x, y), images, four_color, back_style)
+            _draw_played(surface, lay, action, badge_anchor(lay, seat), images, four_color, back_style)
         else:
             words, rim = badge_words(action)
-            _draw_pill(surface, lay, words, rim, (x, y), text)
+            _draw_pill(surface, lay, seat, words, rim, text)
 
 
 def _draw_played(surface, lay: Layout, action, center, images, four_color: bool, back_style: str) -> None:
@@ -65,12 +119,20 @@ def _draw_played(surface, lay: Layout, action, center, images, four_color: bool,
         surface.blit(icon, icon.get_rect(center=disc_center))
 
 
-def _draw_pill(surface, lay: Layout, words: str, rim, center, text) -> None:
-    size = max(11, int(lay.font_size * 0.8))
-    label = text.render(words, size, CREAM, bold=True)
-    w, h = label.get_width() + 18, label.get_height() + 6
-    pill = shapes.rounded_panel((w, h), h // 2, (*FLASH_PILL, 225), (*rim[:3], 255), 2)
-    rect = pill.get_rect(center=(int(center[0]), int(center[1])))
+def pill_size(lay: Layout, words: str, text) -> tuple[int, int]:
+    """The size of a word badge."""
+    label = text.render(words, pill_font_size(lay), CREAM, bold=True)
+    return label.get_width() + 18, label.get_height() + 6
+
+
+def pill_font_size(lay: Layout) -> int:
+    return max(11, int(lay.font_size * 0.8))
+
+
+def _draw_pill(surface, lay: Layout, seat: int, words: str, rim, text) -> None:
+    label = text.render(words, pill_font_size(lay), CREAM, bold=True)
+    rect = badge_rect(lay, seat, pill_size(lay, words, text))
+    pill = shapes.rounded_panel(rect.size, rect.h // 2, (*FLASH_PILL, 225), (*rim[:3], 255), 2)
     surface.blit(pill, rect)
     surface.blit(label, label.get_rect(center=rect.center))
 

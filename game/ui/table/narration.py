@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.rules import FIRST_JOKER, SUITS, card_to_str
 
-from game.ui.i18n import _, card_name, ngettext, suit_name
+from game.ui.i18n import Worded, _, card_name, join_words, ngettext, suit_name
 
 from ..scenes.loading import run_in_slices
 
@@ -11,7 +11,7 @@ from ..scenes.loading import run_in_slices
 def card_word(card: int) -> str:
     """A card as the log writes it: its code for a suited card (the log draws ``8S`` as a rank and
     suit chip), its spoken name for a joker, whose code (``X2``) means nothing to a player."""
-    return card_name(card_to_str(card)) if card >= FIRST_JOKER else card_to_str(card)
+    return card_name(card_to_str(card)) if card >= FIRST_JOKER else Worded(card_to_str(card))
 
 
 def suit_word(suit: int) -> str:
@@ -110,7 +110,7 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
         elif kind == "skip_stacked":
             lines.append(_("Skips stack up: {count}").format(count=event.count))
         elif kind == "last_card_called":
-            lines.append((_("You: “Last card!”") if you else _("{name}: “Last card!”")).format(name=who))
+            lines.append((_("You call “Last card!”") if you else _("{name}: “Last card!”")).format(name=who))
         elif kind == "passed":
             lines.append((_("You pass") if you else _("{name} passes")).format(name=who))
         elif kind == "stop_called":
@@ -144,9 +144,24 @@ def history_rows(entries, seats, human: int | None = None, name_drawn: bool = Fa
     ``name_drawn`` names the cards each draw took (a replay shows every hand)."""
     names = {seat: player.name for seat, player in enumerate(seats)}
     rows: list[tuple[int | None, str]] = []
+    run: list[int] = []   # the cards of the draws in a row by one seat told so far (the last row)
+    run_seat = None
     for entry in entries:
         if entry.seat is None:
             rows.append((None, dealing_line(entry.hand, entry.dealer, names, human)))
+        if is_plain_draw(entry):
+            cards = [card for event in entry.events for card in event.cards]
+            count = sum(event.count for event in entry.events)
+            if run_seat == entry.seat and rows:
+                # Draw after draw by one seat (drawing until a card fits) is one line: "draws 8 cards".
+                run.extend(cards)
+                run_count[0] += count
+                rows[-1] = (entry.seat, draw_run_line(entry.seat == human, names.get(entry.seat, "?"),
+                                                      run_count[0], run, name_drawn))
+                continue
+            run, run_seat, run_count = list(cards), entry.seat, [count]
+        else:
+            run_seat = None
         rows.extend((entry.seat, line) for line in describe(entry.events, names, human, name_drawn=name_drawn))
     return rows
 
@@ -161,10 +176,17 @@ def telling(table):
     session = table.session
     entries = session.history
     rows = []
-    for start in range(0, len(entries), TELL_SLICE):
-        rows.extend(history_rows(entries[start:start + TELL_SLICE], session.seats, session.human,
+    start = 0
+    while start < len(entries):
+        end = min(len(entries), start + TELL_SLICE)
+        # A run of draws is one line: a slice never ends inside one.
+        while end < len(entries) and is_plain_draw(entries[end]) and is_plain_draw(entries[end - 1]) \
+                and entries[end].seat == entries[end - 1].seat:
+            end += 1
+        rows.extend(history_rows(entries[start:end], session.shown_seats, session.human,
                                  getattr(session, "name_drawn", False)))
-        yield min(len(entries), start + TELL_SLICE), len(entries)
+        start = end
+        yield start, len(entries)
     return rows
 
 
@@ -172,3 +194,39 @@ def open_history(app, table) -> None:
     """The move history over ``table``, told a slice a frame under the loading bar when it is long."""
     run_in_slices(app, telling(table), _("Gathering the moves…"), lambda rows: app.go("history", table, rows),
                   lambda error: None)
+
+
+def is_plain_draw(entry) -> bool:
+    """Whether a step is a draw and nothing else (no reshuffle, no penalty): one of a run of draws."""
+    return (entry.seat is not None and entry.move is not None and entry.move.kind == "draw" and bool(entry.events)
+            and all(event.kind == "drew" and event.player == entry.seat for event in entry.events))
+
+
+def draw_run_line(you: bool, who: str, count: int, cards: list[int], name_drawn: bool) -> str:
+    """Several draws in a row by one seat as one line: "Bruno draws 8 cards" (with the cards, in a replay)."""
+    if name_drawn and len(cards) == count:
+        return drawn_line(you, who, count, ", ".join(card_word(card) for card in cards), card_word(cards[0]))
+    if you:
+        text = ngettext("You draw a card", "You draw {count} cards", count)
+    else:
+        text = ngettext("{name} draws a card", "{name} draws {count} cards", count)
+    return text.format(name=who, count=count)
+
+
+def log_tail(entries, logged: int, seats, human: int | None = None) -> tuple[int, list[str]]:
+    """The log lines for the steps from ``logged`` on, as (how many of the log's last lines they replace,
+    the new lines): a draw that carries on the run of draws before it rewrites that run's line."""
+    start = logged
+    if logged < len(entries) and is_plain_draw(entries[logged]):
+        seat = entries[logged].seat
+        while start > 0 and is_plain_draw(entries[start - 1]) and entries[start - 1].seat == seat:
+            start -= 1
+    replaced = len(history_lines(entries[start:logged], seats, human)) if start < logged else 0
+    return replaced, history_lines(entries[start:], seats, human)
+
+
+def shared_win_text(names: list[str], you_among: bool) -> str:
+    """A match won by several: "Ada and Bruno share the win", "You share the win with Ada"."""
+    if you_among:
+        return _("You share the win with {names}").format(names=join_words(names))
+    return _("{names} share the win").format(names=join_words(names))

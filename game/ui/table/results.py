@@ -13,8 +13,8 @@ import random
 import pygame
 
 from game.rules import card_to_str
-from game.session import HUMAN
-from game.ui.i18n import N_, _, level_name, ngettext
+from game.session import HUMAN, UndoRefused, undo_refusal
+from game.ui.i18n import N_, _, level_name, ngettext, undo_refusal_text
 
 from ..look import shapes
 from ..look.paint import dim
@@ -25,6 +25,9 @@ from ..look.palette import (AVATAR_RING, BLACK, CONFETTI, CREAM, EBONY, GOLD, GO
 from ..scene import AMBIENT_FPS, FULL_FPS
 from ..widgets import WidgetScene
 from .animation import Timer, ease_out_back, speed_factor
+from .effects import Effects
+from .narration import shared_win_text
+from .toast import draw_toast
 
 REASONS = {
     "out": N_("{name} went out"),
@@ -33,11 +36,19 @@ REASONS = {
     "stop": N_("“Stop!” was called: {name} has the lowest hand"),
     "turn_cap": N_("The hand ran too long: the lowest hand wins"),
 }
+#: The same reasons when the winner is the person, in their own words ("You went out", not "You went out"
+#: built from the third person: German "Du ist raus", Greek "Εσύ: βγήκε").
+OWN_REASONS = {
+    "out": N_("You went out"),
+    "stop": N_("“Stop!” was called: you have the lowest hand"),
+}
 
 
-def _reason_text(reason: str, winner_name: str) -> str:
-    template = REASONS.get(reason, "")
+def reason_text(reason: str, winner_name: str, winner_is_you: bool = False) -> str:
+    """Why the hand ended, in words ("Ada went out"; "You went out" when the winner is the person)."""
+    template = (OWN_REASONS.get(reason) if winner_is_you else None) or REASONS.get(reason, "")
     return _(template).format(name=winner_name) if template else ""
+
 
 
 def match_summary(hands: int, game: str) -> str:
@@ -57,6 +68,8 @@ class ResultPanelScene(WidgetScene):
         self.panel = pygame.Rect(0, 0, 10, 10)
         self.primary = None
         self.secondary = None
+        #: The toast over the panel (why Ctrl+Z takes nothing back here), as the table shows its own.
+        self.effects = Effects(app.sound.play)
 
     @property
     def text(self):
@@ -64,10 +77,12 @@ class ResultPanelScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         self.opened.update(dt)
+        self.effects.update(dt, 0)
 
     def frame_rate(self) -> int:
-        """Full while the panel opens, then still (a spectator's table counts down at the ambient rate)."""
-        if self.opened.active:
+        """Full while the panel opens or a toast fades, then still (a spectator's table counts down at the
+        ambient rate)."""
+        if self.opened.active or self.effects.toast is not None:
             return FULL_FPS
         return AMBIENT_FPS if getattr(self, "auto", None) is not None else super().frame_rate()
 
@@ -78,7 +93,32 @@ class ResultPanelScene(WidgetScene):
                 return True
             if event.key == pygame.K_ESCAPE:
                 return True
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
+                return True
         return super().handle_event(event)
+
+    def undo(self) -> None:
+        """Ctrl+Z over the results answers as it does at the table: it takes the move back where that is
+        allowed, or says why not."""
+        table = self.table
+        if table.session.human is None:
+            return
+        if not self.app.settings.allow_undo:
+            refusal = UndoRefused("switched_off", "undo is switched off in the settings")
+        else:
+            refusal = undo_refusal(table.session.history, table.session.human)
+        if refusal is None:
+            while self.app.scenes.top is not table and self.app.scenes.top is not None:
+                self.app.pop()
+            table.undo()
+            return
+        self.effects.show_toast(undo_refusal_text(refusal))
+        self.effects.sound("invalid")
+
+    def draw_over_widgets(self, surface) -> None:
+        super().draw_over_widgets(surface)
+        draw_toast(surface, self.text, self.effects, self.table.layout)
 
     def _panel_rect(self, width_frac: float, height: int) -> pygame.Rect:
         w, h = self.app.size
@@ -215,7 +255,7 @@ class HandResultScene(ResultPanelScene):
                       else _("{name} wins the hand").format(name=table.session.name(winner)))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(18))))
-        sub = _reason_text(result.reason, table.session.name(winner))
+        sub = reason_text(result.reason, table.session.name(winner), winner == table.human)
         sub_line = _("Hand {number}").format(number=result.number) + (f"  ·  {sub}" if sub else "")
         sub_img = self.text.render(sub_line, self.px(17), RESULT_SUBTITLE, shadow=True)
         surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(18) + title.get_height())))
@@ -364,7 +404,8 @@ class MatchResultScene(ResultPanelScene):
         elif len(winners) == 1:
             title_text = _("{name} wins the match").format(name=table.session.name(winners[0]))
         else:
-            title_text = _("{names} share the win").format(names=", ".join(table.session.name(s) for s in winners))
+            title_text = shared_win_text([table.session.name(s) for s in winners if s != table.human],
+                                         table.human in winners)
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))

@@ -24,7 +24,7 @@ from .animation import Timer
 from .board import Board
 from .effects import Effects
 from .input import TableInput
-from .narration import history_lines, open_history
+from .narration import history_lines, log_tail, open_history
 from .painter import PaintedTable, TablePainter
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
@@ -142,7 +142,7 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # The log is told again from the match's history, in the new words.
         self.log.clear()
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
         if self.input.buttons:
             self.input.build_buttons(self.app.ui_manager, self.board.layout)
             self._update_buttons()
@@ -161,7 +161,7 @@ class TableScene(PaintedTable, Scene):
     def _start(self) -> None:
         """First entry: the log so far, then deal the hand on screen (or show a resumed position as it is)."""
         session = self.session
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
         if session.hand_over:
             self.resync(animate=False)
             if not session.over:
@@ -249,8 +249,12 @@ class TableScene(PaintedTable, Scene):
 
     def _after_move(self, move: Move, seat: int, events, logged: int) -> None:
         session = self.session
-        # Every step since ``logged``: a computer's play and its "last card" call right after are two.
-        self.log.extend(history_lines(session.history[logged:], session.seats, session.human))
+        # Every step since ``logged``: a computer's play and its "last card" call right after are two;
+        # a draw after a draw by the same seat rewrites that line ("draws 3 cards").
+        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.human)
+        for _line in range(min(replaced, len(self.log))):
+            self.log.pop()
+        self.log.extend(lines)
         self.effects.show(events, self.speed)
         self.board.pending_sprite = None
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
@@ -283,7 +287,7 @@ class TableScene(PaintedTable, Scene):
             return
         session.next_hand()
         self.result_timer = None
-        self.log.extend(history_lines(session.history[-1:], session.seats, session.human))
+        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human))
         self._deal()
 
     def ask_hint(self) -> None:
@@ -327,7 +331,7 @@ class TableScene(PaintedTable, Scene):
 
     def undo(self) -> None:
         """Take back the person's last move and the computer moves since (Ctrl+Z, or the Undo button)."""
-        if self.chooser is not None or self.result_timer is not None:
+        if self.chooser is not None:
             return
         try:
             if not self.app.settings.allow_undo:
@@ -340,7 +344,7 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
-        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.seats, self.session.human))
+        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.human))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace

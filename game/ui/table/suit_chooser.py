@@ -14,7 +14,10 @@ from .animation import Timer, ease_out_back
 
 from game.ui.i18n import _
 
-SUIT_KEYS = {pygame.K_c: 0, pygame.K_d: 1, pygame.K_h: 2, pygame.K_s: 3,
+#: The letter key of each suit, shown on its button: the English initials (clubs, diamonds, hearts, spades),
+#: since the initials of German, Greek or Norwegian suit names clash (Kreuz and Karo, Καρό and Κούπα).
+SUIT_LETTERS = ("C", "D", "H", "S")
+SUIT_KEYS = {**{getattr(pygame, f"K_{letter.lower()}"): suit for suit, letter in enumerate(SUIT_LETTERS)},
              pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 
@@ -38,6 +41,8 @@ class SuitChooser:
         self.card_rect = pygame.Rect(0, 0, 1, 1)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.closed = False
+        #: Where each suit's key cap was last drawn (in the button's corner).
+        self.key_caps: list[pygame.Rect] = []
 
     # ----- geometry -------------------------------------------------------
 
@@ -137,6 +142,7 @@ class SuitChooser:
             caption = text.render(_("You play"), max(12, int(self.rects[0].h * 0.13)), CHOOSER_TEXT,
                                   bold=True)
             surface.blit(caption, caption.get_rect(midbottom=(card_rect.centerx, card_rect.top - 6)))
+        self.key_caps = []
         for suit, rect in enumerate(self.rects):
             rect = rect.move(0, offset_y)
             focused = suit == self.focus
@@ -153,6 +159,19 @@ class SuitChooser:
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - rect.h * 0.08)))
             label = text.render(suit_label(suit), max(12, int(rect.h * 0.13)), SUIT_BUTTON_LABEL, bold=True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.06)))
-        hint = text.render(_("Click a suit, or press C, D, H or S  ·  Esc cancels"),
+            self.key_caps.append(self._draw_key_cap(surface, text, SUIT_LETTERS[suit], rect))
+        hint = text.render(_("Click a suit, or press the key on it  ·  Esc cancels"),
                            max(11, int(self.rects[0].h * 0.1)), CHOOSER_TEXT)
         surface.blit(hint, hint.get_rect(midbottom=(panel.centerx, panel.bottom - 8 + offset_y)))
+
+    @staticmethod
+    def _draw_key_cap(surface, text, letter: str, rect: pygame.Rect) -> pygame.Rect:
+        """The suit's key as a small key cap in the button's top left corner."""
+        size = max(11, int(rect.h * 0.12))
+        image = text.render(letter, size, SUIT_BUTTON_LABEL, bold=True)
+        side = max(image.get_width(), image.get_height()) + max(4, size // 2)
+        cap = pygame.Rect(rect.left + rect.w // 14, rect.top + rect.w // 14, side, side)
+        surface.blit(shapes.rounded_panel(cap.size, max(3, side // 5), (*SUIT_BUTTON_RIM, 255),
+                                          (*SUIT_BUTTON_LABEL, 255), 1), cap)
+        surface.blit(image, image.get_rect(center=cap.center))
+        return cap
