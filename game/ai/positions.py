@@ -1,8 +1,8 @@
 """Decisions from bot play, for checking the analysis: every preset, two to seven players, fixed seeds.
 
-``decision_positions(count, seed)`` plays seeded matches of Medium against Medium and keeps,
-now and then, the view of the player to act when they have a real choice (two legal moves or
-more), going round the presets and player counts in turn so that every game and table size
+``decision_positions(count, seed)`` plays seeded hands of Medium against Medium and keeps,
+from each, the view of a player to act with a real choice (two legal moves or more), picked at
+random, going round the presets and player counts in turn so that every game and table size
 is represented. The same ``count`` and ``seed`` always give the same positions.
 """
 from __future__ import annotations
@@ -13,10 +13,6 @@ from dataclasses import dataclass
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Match, Move, PlayerView, preset
 
 from .medium import MediumBot
-
-#: One decision of about this many is kept, so positions come from every stage of a hand.
-KEEP_ONE_IN = 6
-
 
 @dataclass(frozen=True)
 class Position:
@@ -36,9 +32,9 @@ def tables(players: range = range(MIN_PLAYERS, MAX_PLAYERS + 1)) -> list[tuple[s
     return [(preset_id, count) for preset_id in PRESETS for count in players]
 
 
-def decision_positions(count: int, seed: int = 1, per_hand: int = 3) -> list[Position]:
-    """``count`` decisions with a choice from Medium's play, round-robin over every preset and table size
-    (at most ``per_hand`` from one hand, so no one deal dominates)."""
+def decision_positions(count: int, seed: int = 1, per_hand: int = 1) -> list[Position]:
+    """``count`` decisions with a choice from Medium's play, round-robin over every preset and table size,
+    ``per_hand`` of them picked at random from each hand's decisions (so they come from every stage)."""
     pairs = tables()
     rng = random.Random(seed)
     bot = MediumBot()
@@ -57,14 +53,15 @@ def decision_positions(count: int, seed: int = 1, per_hand: int = 3) -> list[Pos
 def _from_one_hand(preset_id: str, players: int, match_seed: int, rng: random.Random, bot: MediumBot,
                    most: int) -> list[Position]:
     match = Match(preset(preset_id, players), match_seed)
-    kept: list[Position] = []
+    seen: list[Position] = []
     step = 0
-    while not match.hand.over and len(kept) < most:
+    while not match.hand.over:
         seat = match.current_seat
         view = match.view(seat)
         move = bot.choose(view, rng)
-        if len(view.legal_actions) > 1 and rng.randrange(KEEP_ONE_IN) == 0:
-            kept.append(Position(view, move, preset_id, players, match_seed, step))
+        if len(view.legal_actions) > 1:
+            seen.append(Position(view, move, preset_id, players, match_seed, step))
         match.apply(move)
         step += 1
-    return kept
+    picked = sorted(rng.sample(range(len(seen)), min(most, len(seen))))
+    return [seen[i] for i in picked]
