@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.medium import MediumBot  # noqa: E402
 from game.rules import Match, preset  # noqa: E402
-from game.session.review import hand_decisions, review_seed  # noqa: E402
+from game.session.review import hand_decisions  # noqa: E402
 from game.session.review_job import ReviewJob  # noqa: E402
 
 TARGET_S = 15.0
@@ -47,11 +47,11 @@ def long_hand(preset_id: str, players: int, decisions: int):
     raise SystemExit(f"no seed up to 500 gives a hand with {decisions} decisions")
 
 
-def timed_review(found, forced, seed: int, mode: str):
+def timed_review(found, forced, mode: str):
     """Seconds to the finished review, the review, how it ran and the longest ``poll()`` in ms
     (what a frame spends on the review: it must stay far below a frame's 16 ms)."""
     started = time.perf_counter()
-    job = ReviewJob(found, forced, seed, mode=mode)
+    job = ReviewJob(found, forced, mode=mode)
     longest_poll = 0.0
     while True:
         before = time.perf_counter()
@@ -76,7 +76,7 @@ def main() -> None:
           f"({forced} forced moves not reviewed)")
     times, polls = [], []
     for number in range(1, args.rounds + 1):
-        seconds, review, used, poll_ms = timed_review(found, forced, review_seed(seed, 1), args.mode)
+        seconds, review, used, poll_ms = timed_review(found, forced, args.mode)
         times.append(seconds)
         polls.append(poll_ms)
         costly = review.costliest()

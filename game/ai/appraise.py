@@ -11,7 +11,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from game.rules import DRAW, PlayerView, tables_for
+from game.rules import DRAW, PlayerView, RuleSet, tables_for
 
 from .hard import ROLLOUT_DEPTH, ROLLOUT_EPSILON, Sampler, evaluate, play_out, root_candidates, wild_kind, win_chance
 from .heuristic import full_deck_counts
@@ -58,11 +58,11 @@ def candidate_actions(view: PlayerView) -> list[int]:
     return root_candidates(sorted(view.legal_actions), tables_for(view.rules))
 
 
-def same_game_action(action: int, candidates: list[int], view: PlayerView) -> int:
+def same_game_action(action: int, candidates: list[int], rules: RuleSet) -> int:
     """The candidate that plays the same game as ``action`` (another card of its wild kind, same suit named)."""
     if action in candidates or action >= DRAW:
         return action
-    tables = tables_for(view.rules)
+    tables = tables_for(rules)
     kind, named = wild_kind(action // 5, tables), action % 5
     for candidate in candidates:
         if candidate < DRAW and candidate % 5 == named and tables.wild[candidate // 5] \

@@ -1,20 +1,18 @@
-"""Help for the person: the move the hard bot would make from their own view, and why, in a few words.
+"""Help for the person: the best move of the one analysis of their own view, and why, in a few words.
 
-A hint reads only a ``PlayerView`` (never a hidden card): the search samples
-the hidden hands from what the view allows, exactly as the hard computer
-player does. The reason is a code with parameters, like a refusal, so the
-screen can say it in the player's language.
+A hint reads only a ``PlayerView`` (never a hidden card): ``game.ai.analysis`` samples the
+hidden hands from what the view allows, on worlds seeded by the position, so the hint for a
+view is always the best move the hand review finds for that same view. The reason is a code
+with parameters, like a refusal, so the screen can say it in the player's language.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 
-from game.ai import HardBot
+from game.ai.analysis import ANALYSIS_ROLLOUTS, BestMoveBot
 from game.rules import DRAW, FIRST_JOKER, RANK_OF, SUIT_OF, Move, PlayerView, tables_for
 
-#: Searches a hint runs (fixed, so that the same view always gets the same hint).
-HINT_ITERATIONS = 600
 HIGH_VALUE = 10
 
 
@@ -27,14 +25,14 @@ class Hint:
     params: dict = field(default_factory=dict)
 
 
-def hint_bot(iterations: int = HINT_ITERATIONS) -> HardBot:
-    """The searching player that gives hints (picklable, for the worker process)."""
-    return HardBot(iterations=iterations)
+def hint_bot(rollouts: int = ANALYSIS_ROLLOUTS) -> BestMoveBot:
+    """The player that gives hints: the analysis's best move (picklable, for the worker process)."""
+    return BestMoveBot(rollouts)
 
 
-def hint_for(view: PlayerView, rng: random.Random, iterations: int = HINT_ITERATIONS) -> Hint:
+def hint_for(view: PlayerView, rollouts: int = ANALYSIS_ROLLOUTS) -> Hint:
     """The hint for the player whose view this is (it must be their turn)."""
-    return explain(view, hint_bot(iterations).choose(view, rng))
+    return explain(view, hint_bot(rollouts).choose(view, random.Random(0)))
 
 
 def explain(view: PlayerView, move: Move, instead: Move | None = None) -> Hint:

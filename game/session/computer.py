@@ -146,7 +146,7 @@ class AIWorker:
             return False
         if self.mode == "process":
             return True
-        return self.mode == "auto" and getattr(bot, "level", None) == "hard"
+        return self.mode == "auto" and (getattr(bot, "level", None) == "hard" or getattr(bot, "searches", False))
 
     # ----- requests ------------------------------------------------------------------
 

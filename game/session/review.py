@@ -1,40 +1,35 @@
-"""The hand review: each of the person's decisions in a hand, scored against the hard bot's evaluation.
+"""The hand review: each of the person's decisions in a hand, scored by the one analysis.
 
 The hand is replayed from the match record; before each of the person's decisions with a
 choice (a single legal move is no decision) their ``PlayerView`` is captured, and
-``game.ai.appraise`` plays every candidate move in the same sampled worlds, so the move made
-and the best one are compared on the same luck. Only the view is read: never a hidden card.
-A decision's worlds come from a seed made of the review's seed and the decision's place in
-the hand, so a review is the same every time and decisions can be worked out in any order
-(``ReviewJob`` shares them between two worker processes).
+``game.ai.analysis.analyse`` scores every candidate move on shared worlds seeded by the
+position, exactly as the hint does: the review's best move for a view is the hint for that
+view. Only the view is read: never a hidden card. A review is the same every time and its
+decisions can be worked out in any order (``ReviewJob`` shares them between two worker processes).
 """
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from game.ai.appraise import action_values, candidate_actions, same_game_action
+from game.ai.analysis import ANALYSIS_ROLLOUTS, MoveScore, analyse
 from game.rules import Match, Move, PlayerView, parse_record_move
 
 from .coach import explain
 
-#: Rollouts a decision gets in all (shared out over its candidate moves), within these many worlds ...
-REVIEW_ITERATIONS = 800
-#: ... and a whole hand at most (a long hand gets fewer per decision, down to the floor, so it is not kept waiting).
-HAND_ITERATIONS = 24_000
-FLOOR_ITERATIONS = 240
-MIN_WORLDS, MAX_WORLDS = 24, 240
 #: A decision costs something worth showing from this loss of utility (about 2.5 % chance to win) ...
 COSTLY = 0.025
 #: ... when the gap is also this many standard errors wide (not the luck of the sampled worlds).
 SURE_Z = 2.0
 #: Worth this little less than the best, a move counts as the best one (equal moves differ by noise).
 SAME_AS_BEST = 0.004
-#: Utility per point of the hand, as ``game.ai.hard.evaluate`` weighs points (0.5 per 100).
-UTILITY_PER_POINT = 0.005
 SHOWN = 3
+
+
+def surely_costly(gap: float, gap_error: float) -> bool:
+    """Whether a move that gives up ``gap`` utility against the best (standard error ``gap_error``) is an
+    error the review marks: at least COSTLY, and more than SURE_Z standard errors (not the worlds' luck)."""
+    return gap > SAME_AS_BEST and gap >= COSTLY and gap > SURE_Z * gap_error
 
 
 @dataclass(frozen=True)
@@ -45,6 +40,7 @@ class Decision:
     view: PlayerView
     seats: tuple[int, ...]    # the match seat of each player of the hand (the view numbers players by hand)
     made: Move
+    turn: int = 0             # which of the person's moves in the hand it was, forced ones counted, from 1
 
 
 @dataclass(frozen=True)
@@ -70,6 +66,7 @@ class DecisionReview:
     worlds: int
     reason: str
     params: dict = field(default_factory=dict)
+    ranked: tuple[MoveScore, ...] = ()   # every candidate move as the analysis scored it, best first
 
     @property
     def view(self) -> PlayerView:
@@ -94,7 +91,7 @@ class DecisionReview:
     @property
     def costly(self) -> bool:
         """Whether the move made cost enough, surely enough, to be worth showing."""
-        return self.cost >= COSTLY and self.cost > SURE_Z * self.error
+        return surely_costly(self.cost, self.error)
 
     @property
     def named_suit(self) -> int | None:
@@ -121,9 +118,15 @@ class HandReview:
         """How many decisions were the best move (or as good)."""
         return sum(1 for decision in self.decisions if decision.matched)
 
+    @property
+    def moves(self) -> int:
+        """How many moves the person made in the hand, forced ones included."""
+        return len(self.decisions) + self.forced
+
     def number(self, decision: DecisionReview) -> int:
-        """Which of the hand's reviewed decisions this one was, counting from 1."""
-        return next(i for i, d in enumerate(self.decisions, start=1) if d is decision)
+        """Which of the person's moves in the hand this decision was, forced moves counted, from 1 (so
+        the person's last move of the hand is number ``moves``)."""
+        return decision.decision.turn or next(i for i, d in enumerate(self.decisions, start=1) if d is decision)
 
     def costliest(self, count: int = SHOWN) -> list[DecisionReview]:
         """The costly decisions, costliest first (at most ``count``)."""
@@ -149,48 +152,28 @@ def hand_decisions(record: dict, seat: int, hand_number: int) -> tuple[list[Deci
         move, caller = parse_record_move(text)
         if caller is None and match.current_seat == seat:
             view = match.view(seat)
+            turn = len(decisions) + forced + 1
             if len(view.legal_actions) > 1:
-                decisions.append(Decision(step, view, tuple(match.seats), move))
+                decisions.append(Decision(step, view, tuple(match.seats), move, turn))
             else:
                 forced += 1
         match.apply(move, caller)
     return decisions, forced
 
 
-def iterations_for(decisions: int) -> int:
-    """Rollouts per decision for a hand of ``decisions`` decisions (see HAND_ITERATIONS)."""
-    return max(FLOOR_ITERATIONS, min(REVIEW_ITERATIONS, HAND_ITERATIONS // max(1, decisions)))
-
-
-def decision_seed(seed: int, decision: Decision) -> int:
-    """The seed of one decision's worlds: the review's seed and the decision's place in the hand."""
-    return (seed * 1_000_003 + decision.step * 7919 + 1) & 0xFFFF_FFFF_FFFF
-
-
-def review_decision(decision: Decision, seed: int, iterations: int = REVIEW_ITERATIONS) -> DecisionReview:
-    """Score one decision: every candidate move from the person's view, on shared worlds."""
+def review_decision(decision: Decision, rollouts: int = ANALYSIS_ROLLOUTS) -> DecisionReview:
+    """Score one decision with the analysis of the person's view (the hint's analysis of that view)."""
     view = decision.view
-    candidates = candidate_actions(view)
-    made = same_game_action(decision.made.action, candidates, view)
-    if made not in candidates:
-        candidates.append(made)
-    worlds = max(MIN_WORLDS, min(MAX_WORLDS, math.ceil(iterations / len(candidates))))
-    appraisal = action_values(view, candidates, random.Random(decision_seed(seed, decision)), worlds)
-    best = appraisal.best
-    if appraisal.value(best) - appraisal.value(made) <= SAME_AS_BEST:
+    analysis = analyse(view, rollouts)
+    made = analysis.score(decision.made.action)
+    best = analysis.best
+    if made.gap <= SAME_AS_BEST:
         best = made   # as good as the best: the person's own move stands (and is what they see named)
-    best_move = decision.made if best == made else Move.from_action(best)
-    reason, params = why_better(view, best_move, decision.made, appraisal.win(best))
-    penalty = view.rules.scoring == "penalty"
-
-    def points(action: int) -> float:
-        # The utility is the chance to win plus (or, under penalty scoring, minus) the points' weight.
-        gap = appraisal.value(action) - appraisal.win(action)
-        return (-gap if penalty else gap) / UTILITY_PER_POINT
-
-    return DecisionReview(decision, best_move, appraisal.value(made), appraisal.value(best), appraisal.win(made),
-                          appraisal.win(best), points(made), points(best),
-                          appraisal.gap_error(best, made) if best != made else 0.0, appraisal.worlds, reason, params)
+    best_move = decision.made if best is made else best.move
+    reason, params = why_better(view, best_move, decision.made, best.win)
+    error = made.gap_error if best is not made else 0.0
+    return DecisionReview(decision, best_move, made.value, best.value, made.win, best.win, made.points,
+                          best.points, error, analysis.worlds, reason, params, analysis.ranked)
 
 
 def why_better(view: PlayerView, best: Move, made: Move, best_win: float) -> tuple[str, dict]:
@@ -202,22 +185,13 @@ def why_better(view: PlayerView, best: Move, made: Move, best_win: float) -> tup
     return hint.reason, dict(hint.params)
 
 
-def reviewing(decisions: list[Decision], seed: int, iterations: int = REVIEW_ITERATIONS) -> Iterator[DecisionReview]:
+def reviewing(decisions: list[Decision], rollouts: int = ANALYSIS_ROLLOUTS) -> Iterator[DecisionReview]:
     """Each decision reviewed in turn (a generator, so a caller can show progress between them)."""
     for decision in decisions:
-        yield review_decision(decision, seed, iterations)
+        yield review_decision(decision, rollouts)
 
 
-def review_hand(record: dict, seat: int, hand_number: int, seed: int,
-                iterations: int | None = None) -> HandReview:
+def review_hand(record: dict, seat: int, hand_number: int, rollouts: int = ANALYSIS_ROLLOUTS) -> HandReview:
     """The whole review of one hand, worked out here and now (tests and benches; the screen uses ReviewJob)."""
     decisions, forced = hand_decisions(record, seat, hand_number)
-    if iterations is None:
-        iterations = iterations_for(len(decisions))
-    return HandReview(tuple(reviewing(decisions, seed, iterations)), forced)
-
-
-def review_seed(match_seed: int, hand_number: int) -> int:
-    """The seed the table reviews a hand with: the same hand always gets the same review."""
-    return (match_seed * 31 + hand_number) & 0x7FFF_FFFF
-
+    return HandReview(tuple(reviewing(decisions, rollouts)), forced)

@@ -1,6 +1,6 @@
 """A hand review worked out off the frame loop, with progress to show.
 
-``ReviewJob(decisions, forced, seed)`` hands the decisions to two worker processes (spawned
+``ReviewJob(decisions, forced)`` hands the decisions to two worker processes (spawned
 for the review, niced, shut down when it is done or dropped, and ending by themselves when the
 game ends, a SIGKILL included: computer.end_with_parent): the search is pure Python,
 and in a thread it would hold the interpreter lock the frame loop needs. ``poll()`` never
@@ -14,9 +14,10 @@ import logging
 import os
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
+from game.ai.analysis import ANALYSIS_ROLLOUTS
+
 from .computer import MODES, prepare_worker
-from .review import (Decision, DecisionReview, HandReview, hand_decisions, iterations_for, review_decision,
-                     review_seed)
+from .review import Decision, DecisionReview, HandReview, hand_decisions, review_decision
 
 log = logging.getLogger(__name__)
 
@@ -27,14 +28,13 @@ REVIEW_PROCESSES = 2
 class ReviewJob:
     """The review of one hand, decision by decision, in the background."""
 
-    def __init__(self, decisions: list[Decision], forced: int, seed: int, *,
-                 iterations: int | None = None, mode: str | None = None):
+    def __init__(self, decisions: list[Decision], forced: int, *,
+                 rollouts: int = ANALYSIS_ROLLOUTS, mode: str | None = None):
         mode = (mode or os.environ.get("CRAZY_EIGHTS_AI_WORKER") or "auto").lower()
         self.mode = mode if mode in MODES else "auto"
         self.decisions = list(decisions)
         self.forced = forced
-        self.seed = seed
-        self.iterations = iterations_for(len(self.decisions)) if iterations is None else iterations
+        self.rollouts = rollouts
         self._results: dict[int, DecisionReview] = {}
         self._futures: dict[int, Future] = {}
         self._processes: ProcessPoolExecutor | None = None
@@ -63,7 +63,7 @@ class ReviewJob:
                                                   mp_context=multiprocessing.get_context("spawn"),
                                                   initializer=prepare_worker)
             for index, decision in enumerate(self.decisions):
-                self._futures[index] = self._processes.submit(review_decision, decision, self.seed, self.iterations)
+                self._futures[index] = self._processes.submit(review_decision, decision, self.rollouts)
         except Exception as error:  # no processes here (sandbox, frozen oddity): review in a thread
             log.info("review processes unavailable (%s); using a thread", error)
             self._drop_processes()
@@ -76,8 +76,7 @@ class ReviewJob:
         if self._thread is None:
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="crazy-eights-review")
         for index in indices:
-            self._futures[index] = self._thread.submit(review_decision, self.decisions[index], self.seed,
-                                                       self.iterations)
+            self._futures[index] = self._thread.submit(review_decision, self.decisions[index], self.rollouts)
         self.used = "thread"
 
     def poll(self) -> HandReview | None:
@@ -123,4 +122,4 @@ class ReviewJob:
 def hand_review_job(match, seat: int, hand_number: int, mode: str | None = None) -> ReviewJob:
     """The review of hand ``hand_number`` of ``match`` for the person at ``seat``, started in the background."""
     decisions, forced = hand_decisions(match.to_record(), seat, hand_number)
-    return ReviewJob(decisions, forced, review_seed(match.seed, hand_number), mode=mode)
+    return ReviewJob(decisions, forced, mode=mode)

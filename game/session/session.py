@@ -89,6 +89,8 @@ class TableSession:
         self.rng = random.Random(match.seed * 7919 + 17)
         self._requested = -1
         self._computer_move: Move | None = None
+        self._hint_requested = -1                    # the version whose hint the worker is working out
+        self._hint: tuple[int, Hint] | None = None   # (version, hint) once worked out
         self._view: TableView | None = None
 
     # ----- building -----------------------------------------------------------------
@@ -276,10 +278,19 @@ class TableSession:
             return []
         return self._apply(Move("last_card"), seat, out_of_turn=True) if calls else []
 
+    def prepare_hint(self) -> None:
+        """As the person's turn begins, start working out its hint off the frame loop, so that the Hint
+        key shows it at once; called every frame, it asks once per position."""
+        if self.human is not None and self.human_turn() and self._hint_requested != self.version:
+            self.request_hint()
+
     def request_hint(self) -> None:
         """Start working out a hint for the person (off the frame loop); :meth:`poll_hint` collects it."""
         if not self.human_turn():
             raise IllegalMove("not_your_turn", "it is not your turn")
+        if self._hint_requested == self.version:
+            return   # already being worked out (or worked out) for this position
+        self._hint_requested = self.version
         self.worker.request(("hint", self.version), self.match.view(self.human), hint_bot(),
                             self.rng.getrandbits(32))
 
@@ -287,6 +298,8 @@ class TableSession:
         """The hint for the position as it still stands, once it is ready; None until then (or if it went stale)."""
         if not self.human_turn():
             return None
+        if self._hint is not None and self._hint[0] == self.version:
+            return self._hint[1]
         answer = self.worker.poll()
         if answer is None:
             return None
@@ -295,7 +308,8 @@ class TableSession:
             log.warning("the hint failed: %s", error)
         if ticket != ("hint", self.version) or move is None:
             return None
-        return explain(self.match.view(self.human), move)
+        self._hint = (self.version, explain(self.match.view(self.human), move))
+        return self._hint[1]
 
     def _fallback_move(self) -> Move | None:
         legal = self.match.legal_moves()

@@ -66,7 +66,7 @@ def throw_the_wild(view):
 def test_throwing_away_the_only_eight_when_another_card_fitted_is_the_costliest_decision():
     rules = preset("crazy_eights", 3)
     match, step = blunder_hand(rules, wild_and_one_more, throw_the_wild)
-    review = review_hand(match.to_record(), PERSON, 1, seed=5, iterations=ITERATIONS)
+    review = review_hand(match.to_record(), PERSON, 1, rollouts=ITERATIONS)
     worst = review.costliest()[0]
     assert worst.decision.step == step and len(review.decisions) > 1
     assert worst.cost == max(d.cost for d in review.decisions)
@@ -83,7 +83,7 @@ def one_card_that_fits(view):
 def test_drawing_instead_of_going_out_is_the_costliest_decision_and_says_so():
     rules = preset("switch", 4)   # Switch lets a player draw even with a card that fits
     match, step = blunder_hand(rules, one_card_that_fits, lambda view: Move("draw"))
-    review = review_hand(match.to_record(), PERSON, 1, seed=9, iterations=ITERATIONS)
+    review = review_hand(match.to_record(), PERSON, 1, rollouts=ITERATIONS)
     worst = review.costliest()[0]
     assert worst.decision.step == step and len(review.decisions) > 1
     assert worst.cost == max(d.cost for d in review.decisions)
@@ -94,16 +94,15 @@ def test_drawing_instead_of_going_out_is_the_costliest_decision_and_says_so():
 
 def test_a_hand_played_as_the_reviewer_would_costs_nothing():
     rules = preset("crazy_eights", 3)
-    seed = 11
 
     def reviewers_move(match, view, step):
         if len(view.legal_actions) < 2:
             return None
         guess = Decision(step, view, tuple(match.seats), Move.from_action(view.legal_actions[0]))
-        return review_decision(guess, seed, ITERATIONS).best
+        return review_decision(guess, ITERATIONS).best
 
-    match = play_hand(rules, 4, reviewers_move)
-    review = review_hand(match.to_record(), PERSON, 1, seed=seed, iterations=ITERATIONS)
+    match = play_hand(rules, 5, reviewers_move)
+    review = review_hand(match.to_record(), PERSON, 1, rollouts=ITERATIONS)
     assert len(review.decisions) >= 3
     assert review.matched == len(review.decisions)
     assert sum(d.cost for d in review.decisions) == 0.0
@@ -140,7 +139,7 @@ def test_forced_moves_are_not_decisions():
     assert len(decisions) + forced == on_turn
     assert all(len(d.view.legal_actions) > 1 for d in decisions)
     assert all(d.made.action in d.view.legal_actions for d in decisions)
-    review = review_hand(record, PERSON, 1, seed=1, iterations=60)
+    review = review_hand(record, PERSON, 1, rollouts=60)
     assert review.forced == forced and len(review.decisions) == len(decisions)
 
 
@@ -149,7 +148,7 @@ def test_the_job_reports_progress_up_to_the_total_and_matches_the_review_worked_
     match = play_hand(preset("switch", 3), 3)
     decisions, forced = hand_decisions(match.to_record(), PERSON, 1)
     decisions = decisions[:5]
-    job = ReviewJob(decisions, forced, seed=3, iterations=120, mode=mode)
+    job = ReviewJob(decisions, forced, rollouts=120, mode=mode)
     seen = []
     review = None
     while review is None:
@@ -158,11 +157,11 @@ def test_the_job_reports_progress_up_to_the_total_and_matches_the_review_worked_
     assert job.total == len(decisions) >= 2
     assert seen == sorted(seen) and seen[-1] == job.total
     assert job.used == mode
-    assert review == HandReview(tuple(reviewing(decisions, 3, 120)), forced)
+    assert review == HandReview(tuple(reviewing(decisions, 120)), forced)
 
 
 def test_a_job_for_a_hand_without_decisions_is_done_at_once():
-    job = ReviewJob([], 4, seed=1)
+    job = ReviewJob([], 4)
     assert (job.done, job.total) == (0, 0)
     assert job.poll() == HandReview((), 4)
 
@@ -196,7 +195,7 @@ def test_a_later_hand_is_replayed_from_its_own_deal_and_each_view_is_the_one_the
 def test_every_game_is_reviewed_with_legal_moves_only(preset_id, players):
     match = play_hand(preset(preset_id, players), players)
     decisions, _ = hand_decisions(match.to_record(), PERSON, 1)
-    for reviewed in reviewing(decisions[:4], 2, 40):
+    for reviewed in reviewing(decisions[:4], 40):
         assert reviewed.made.action in reviewed.view.legal_actions
         assert reviewed.best.action in reviewed.view.legal_actions
         assert reviewed.cost >= 0.0 and 0.0 <= reviewed.made_win <= 1.0
@@ -221,6 +220,6 @@ def test_a_review_sees_only_the_persons_view(rules):
         assert view_of(swapped, seat) == view
         made = Move.from_action(view.legal_actions[-1])
         seats = tuple(range(rules.players))
-        assert review_decision(Decision(3, view, seats, made), 7, 120) == \
-            review_decision(Decision(3, view_of(swapped, seat), seats, made), 7, 120)
+        assert review_decision(Decision(3, view, seats, made), 120) == \
+            review_decision(Decision(3, view_of(swapped, seat), seats, made), 120)
     assert checked

@@ -29,7 +29,7 @@ SCRIPT = textwrap.dedent("""
 
     match = play_randomly(Match(preset("crazy_eights", 3).replace(match_end="single_hand"), 5), random.Random(5))
     decisions, forced = hand_decisions(match.to_record(), 0, 1)
-    job = ReviewJob(decisions, forced, 7, iterations=10_000_000, mode="process")
+    job = ReviewJob(decisions, forced, rollouts=100_000_000, mode="process")
     worker = AIWorker("process")
     replay = Match(preset("crazy_eights", 3), 5)
     worker.request(1, replay.view(replay.current_seat), make_bot("hard", 600_000), 3)

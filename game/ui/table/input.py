@@ -50,6 +50,8 @@ class TableInput:
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         #: The session version whose hint chose the selected card (None: the player chose it, or nobody).
         self.hinted_for: int | None = None
+        #: The move that hint named (Enter carries it out while the position stands).
+        self.hinted_move: Move | None = None
         #: The session version the Undo button's state was worked out for (None: work it out again).
         self.undo_checked_for: int | None = None
 
@@ -160,9 +162,12 @@ class TableInput:
                 self._step_selection(sprites, 1 if key == pygame.K_RIGHT else -1)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            hinted = self.hint_now()
             if 0 <= self.selected < len(sprites):
                 sprite = sprites[self.selected]
                 scene.play_card(sprite.card, sprite)
+            elif hinted is not None and hinted.kind != "play":
+                scene.human_move(hinted)   # a hinted draw, pass or call
             else:
                 scene.effects.show_toast(_("Choose a card with the Left and Right arrow keys first."))
             return True
@@ -179,6 +184,12 @@ class TableInput:
             scene.undo()
             return True
         return False
+
+    def hint_now(self) -> Move | None:
+        """The move the hint for the position as it stands named, if one is shown (else None)."""
+        if self.hinted_for is not None and self.hinted_for == self.scene.session.version:
+            return self.hinted_move
+        return None
 
     def _step_selection(self, sprites, step: int) -> None:
         self.hinted_for = None  # the player moves the selection on: it is theirs now

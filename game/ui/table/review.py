@@ -244,8 +244,9 @@ class HandReviewScene(ResultPanelScene):
         best_card = decision.best.card if decision.best.kind == "play" else None
         caption = self.text.fit(_("Your hand"), caption_size, room // 2, color=RESULT_NOTE)
         caption_rect = surface.blit(caption, caption.get_rect(bottomleft=(hand_left, cards_top - self.px(6))))
-        when = _("Decision {number} of {total}").format(number=self.review.number(decision),
-                                                         total=len(self.review.decisions))
+        # Numbered among all the person's moves of the hand (forced ones too), so the last is "N of N".
+        when = _("Your move {number} of {total}").format(number=self.review.number(decision),
+                                                         total=self.review.moves)
         when_img = self.text.fit(when, caption_size, hand_right - caption_rect.right - self.px(10),
                                  color=PALE_GOLD, bold=True)
         surface.blit(when_img, when_img.get_rect(bottomright=(hand_right, caption_rect.bottom)))

@@ -214,6 +214,9 @@ class TableScene(PaintedTable, Scene):
             if held != card and held < FIRST_JOKER and not wild[held]:
                 counts[SUIT_OF[held]] += 1
         suggested = max(range(4), key=lambda s: (counts[s], s == view.suit))
+        hinted = self.input.hint_now()
+        if hinted is not None and hinted.kind == "play" and hinted.suit is not None and wild[card]:
+            suggested = hinted.suit   # the chooser opens on the suit the hint named
         code = sprite.code if sprite is not None else str(card)
         self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
                                    self.four_color, suggested)
@@ -291,14 +294,16 @@ class TableScene(PaintedTable, Scene):
         self._deal()
 
     def ask_hint(self) -> None:
-        """Work out the move the hard player would make from the person's view (H, or the Hint button)."""
+        """Show the analysis's best move from the person's view (H, or the Hint button): at once when it
+        was worked out as the turn began, else as soon as it is ready."""
         session = self.session
         if not session.human_turn() or self.chooser is not None:
             return
-        if self.hint_for != session.version:
-            self.hint_for = session.version
-            session.request_hint()
-        self.effects.show_toast(_("Thinking about a hint…"), seconds=30.0, kind="hint")
+        session.request_hint()   # nothing new if it is already being worked out for this position
+        self.hint_for = session.version
+        self._collect_hint()
+        if self.hint_for is not None:
+            self.effects.show_toast(_("Thinking about a hint…"), seconds=30.0, kind="hint")
 
     def _collect_hint(self) -> None:
         session = self.session
@@ -314,10 +319,12 @@ class TableScene(PaintedTable, Scene):
         self.hint_for = None
         self.hint_shown_for = session.version
         self.effects.show_toast(hint_text(hint), seconds=6.0, kind="hint")
+        # Enter carries the hinted move out (a card is chosen for it; a draw, a pass or a call is kept).
+        self.input.hinted_move = hint.move
+        self.input.hinted_for = session.version
         if hint.move.kind == "play":
             sprites = self.my_sprites()
             self.input.selected = next((i for i, s in enumerate(sprites) if s.card == hint.move.card), -1)
-            self.input.hinted_for = session.version
 
     def _forget_old_hint(self) -> None:
         """Once the position moves on, the hint's toast and its chosen card are wrong: take them back."""
@@ -392,6 +399,8 @@ class TableScene(PaintedTable, Scene):
         if self.chooser is not None:
             self.chooser.update(dt)
         self._drive_computers(dt)
+        if self.chooser is None and self.result_timer is None:
+            self.session.prepare_hint()
         self._collect_hint()
         self._forget_old_hint()
         self._update_buttons()

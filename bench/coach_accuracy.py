@@ -1,0 +1,130 @@
+"""The coach's accuracy and speed: hint against review, both against an oracle, and how fast each is.
+
+Positions: ``game.ai.positions.decision_positions(N, seed=1)``, decisions with a choice from
+Medium's play of every preset at two to seven players (fixed seeds, so every run has the same).
+
+* ``agree_pct``: in how many positions the hint (``coach.hint_for``, worked out on its own)
+  and the hand review of the same view (``review.review_decision``, with Medium's move as the
+  move made) name the same best move, or moves within the review's own noise (the hint's move
+  gives up no more than SAME_AS_BEST, or less than SURE_Z standard errors of the gap).
+* ``hint_p95_s``: the 95th percentile of the hint's wall time in one process, from the key
+  to the answer when the key is pressed the instant the turn begins (the table starts the
+  hint as the turn begins, so a person who looks at their cards first waits less).
+* The oracle: the same analysis with 25 times the worlds, on the first ``--oracle`` positions.
+  ``hint_loss_pp``: the mean win chance (percentage points, by the oracle) the hint gives up
+  against the oracle's best move, counted as 0 where the hint's move wins at least as often.
+  Every candidate move of those positions is treated as a move the person might have made:
+  the review marks it when ``review.surely_costly`` (gap ≥ COSTLY = 0.025 utility, about
+  2.5 points of win chance, and more than SURE_Z = 2 standard errors of the paired gap); the
+  oracle counts it a costly error when its own gap passes the same test with its own (five
+  times smaller) standard error. ``mark_precision_pct``: of the review's marks, how many the
+  oracle confirms; ``mark_recall_pct``: of the oracle's costly errors, how many the review marks.
+* ``review30_s``: a 30-decision hand reviewed by ``ReviewJob`` (two worker processes, as the
+  hand result screen runs it), from start to the finished review.
+
+Usage:
+  python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2]
+Ends with one JSON line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai.analysis import ANALYSIS_ROLLOUTS, MIN_WORLDS, analyse, worlds_for  # noqa: E402
+from game.ai.appraise import candidate_actions  # noqa: E402
+from game.ai.positions import decision_positions  # noqa: E402
+from game.session.coach import hint_for  # noqa: E402
+from game.session.review import (SAME_AS_BEST, SURE_Z, Decision, review_decision,  # noqa: E402
+                                 surely_costly)
+
+ORACLE_TIMES = 25
+
+
+def oracle(view):
+    """The analysis with 25 times the worlds (run in a worker process)."""
+    worlds = worlds_for(len(candidate_actions(view)), ANALYSIS_ROLLOUTS) * ORACLE_TIMES
+    return analyse(view, worlds=max(worlds, MIN_WORLDS * ORACLE_TIMES))
+
+
+def percentile(values, fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def review30_seconds() -> float:
+    """Wall time of ``ReviewJob`` on the 30-decision hand of bench/review_speed.py."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from review_speed import long_hand, timed_review
+    _seed, _record, found, forced = long_hand("crazy_eights", 4, 30)
+    seconds, _review, used, _poll = timed_review(found, forced, "process")
+    print(f"30-decision review: {seconds:.2f} s ({used})")
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=500)
+    parser.add_argument("--oracle", type=int, default=300, help="positions checked against the oracle")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the oracle")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    positions = decision_positions(args.positions, seed=1)
+    agree, hint_times, hints, reviews = 0, [], [], []
+    for number, position in enumerate(positions, start=1):
+        view = position.view
+        before = time.perf_counter()
+        hint = hint_for(view)
+        hint_times.append(time.perf_counter() - before)
+        review = review_decision(Decision(position.step, view, tuple(range(position.players)), position.made))
+        scores = {score.action: score for score in review.ranked}
+        hinted = scores[hint.move.action]
+        review_best = review.best.action
+        same = hint.move.action == review_best or (
+            review_best == review.made.action and review.cost <= SAME_AS_BEST) or \
+            hinted.gap <= SAME_AS_BEST or hinted.gap < SURE_Z * hinted.gap_error
+        agree += same
+        hints.append(hint.move.action)
+        reviews.append(review)
+        if number % 25 == 0:
+            print(f"{number} positions: agree {agree}/{number}, hint p95 {percentile(hint_times, 0.95):.2f} s "
+                  f"({time.perf_counter() - started:.0f} s)", flush=True)
+    checked = positions[:args.oracle]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        oracles = list(pool.map(oracle, [p.view for p in checked]))
+    losses, marked, confirmed, costly, found = [], 0, 0, 0, 0
+    for position, hint, review, truth in zip(checked, hints, reviews, oracles):
+        truth_scores = {score.action: score for score in truth.ranked}
+        losses.append(max(0.0, truth.best.win - truth_scores[hint].win) * 100)
+        for score in review.ranked:
+            mark = surely_costly(score.gap, score.gap_error)
+            true = truth_scores[score.action]
+            error = surely_costly(true.gap, true.gap_error)
+            marked += mark
+            confirmed += mark and error
+            costly += error
+            found += mark and error
+    print(f"oracle: {len(checked)} positions, {marked} marks ({confirmed} confirmed), {costly} costly errors "
+          f"({found} marked)")
+    review30 = review30_seconds()
+    figures = {
+        "positions": len(positions),
+        "agree_pct": round(100 * agree / len(positions), 2),
+        "hint_loss_pp": round(sum(losses) / max(1, len(losses)), 3),
+        "mark_precision_pct": round(100 * confirmed / marked, 1) if marked else None,
+        "mark_recall_pct": round(100 * found / costly, 1) if costly else None,
+        "hint_p95_s": round(percentile(hint_times, 0.95), 3),
+        "review30_s": round(review30, 2),
+    }
+    print(f"total {time.perf_counter() - started:.0f} s")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
