@@ -65,6 +65,7 @@ class App:
         from .scene import SceneStack
         from .scenes.message import Notices
         from .sound import Sound
+        from .surface_cache import compact_gui_theme_ids
 
         self.headless = headless
         self.folders = folders if folders is not None else UserFolders.default()
@@ -106,6 +107,7 @@ class App:
         self.font_scale = font_scale(self.size)
         self.ui_manager = pygame_gui.UIManager(self.size, scaled_theme(self._theme, self.font_scale),
                                                enable_live_theme_updates=False)
+        compact_gui_theme_ids(self.ui_manager)
         self._preload_fonts()
         self.sound = Sound(self.settings, self.assets)
         self.scenes = SceneStack()
@@ -181,6 +183,8 @@ class App:
             for size in wanted if not fonts.check_font_preloaded(f"noto_sans_bold_aa_{size}")])
 
     def _relayout(self) -> None:
+        from .surface_cache import give_back_freed_memory
+
         self.ui_manager.set_window_resolution(self.size)
         scale = font_scale(self.size)
         if scale != self.font_scale:
@@ -191,6 +195,7 @@ class App:
         for scene in list(self.scenes):
             scene.on_resize(self.size)
         self.notices.layout()
+        give_back_freed_memory()   # the images drawn for the old size are gone
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window as if the player had dragged its edge (tests and tools use this)."""
@@ -286,6 +291,7 @@ class App:
         """Open the scene called ``name`` (see ``navigation.SCENES``): pushed on top, replacing the
         top one (``how="replace"``) or alone on the stack (``how="clear"``); returns it."""
         from . import navigation
+        from .surface_cache import give_back_freed_memory
 
         scene = navigation.create(self, name, *args, **kwargs)
         if how == "push":
@@ -294,6 +300,7 @@ class App:
             self.scenes.replace(scene)
         elif how == "clear":
             self.scenes.clear_to(scene)
+            give_back_freed_memory()   # the scenes dropped let go of their images
         else:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
         return scene
@@ -353,7 +360,10 @@ class App:
         time.sleep(0)
 
     def update(self, dt: float) -> None:
+        from .surface_cache import trim_gui_shapes
+
         self.ui_manager.update(dt)
+        trim_gui_shapes(self.ui_manager)
         self.notices.update(dt)
         top = self.scenes.top
         if top is not None:

@@ -125,6 +125,10 @@ class TableScene(PaintedTable, Scene):
         if self not in list(self.app.scenes):
             self.closed = True
             self.session.close()
+            # Let go of the drawn images now: a closed scene waits for the cycle collector, which
+            # counts objects, not the megabytes of pixels they hold.
+            self.text.cache.clear()
+            self.images.clear()
 
     def on_resize(self, size) -> None:
         self._relayout(size)
