@@ -74,8 +74,9 @@ class App:
         from .scene import SceneStack
         from .scenes.message import Notices
         from .sound import Sound
-        from .surface_cache import compact_gui_theme_ids
+        from .surface_cache import compact_gui_theme_ids, keep_big_images_apart
 
+        keep_big_images_apart()
         self.headless = headless
         self.folders = folders if folders is not None else UserFolders.default()
         self.settings_store = SettingsStore(self.folders)
@@ -127,7 +128,7 @@ class App:
         self._last_input = time.monotonic()
         self._woken_by: list = []     # the event that ended an idle wait, handled in the next frame
         self._shown: tuple | None = None   # what the last whole frame showed (see _show_frame)
-        self._quiet_before = False         # whether the frame before was one without input
+        self._still_before = False         # whether the top scene called the frame before still too
 
     # ----- the window -----------------------------------------------------------------
 
@@ -290,9 +291,12 @@ class App:
         self.scenes.push(scene)
 
     def pop(self):
+        from .surface_cache import give_back_freed_memory
+
         scene = self.scenes.pop()
         if not len(self.scenes):
             self.quit()
+        give_back_freed_memory()
         return scene
 
     def replace(self, scene) -> None:
@@ -311,9 +315,9 @@ class App:
             self.scenes.replace(scene)
         elif how == "clear":
             self.scenes.clear_to(scene)
-            give_back_freed_memory()   # the scenes dropped let go of their images
         else:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
+        give_back_freed_memory()   # what the screens before drew and built is freed by now
         return scene
 
     def main_menu(self) -> None:
@@ -388,15 +392,17 @@ class App:
 
     def _show_frame(self, quiet: bool) -> None:
         """Draw the frame and show it: whole, or, on a quiet frame (no input for a while, the same
-        scenes and widgets), only where the top scene says its picture changes (nowhere on a still
-        menu), so that waiting costs next to nothing, in a real window too."""
+        scenes and widgets, the top scene still since the frame before), only where the top scene
+        says its picture changes (nowhere on a still menu): waiting costs next to nothing, in a real
+        window too."""
         import pygame
 
         top = self.scenes.top
         quiet = quiet and top is not None and time.monotonic() - self._last_input >= INPUT_GRACE
         shown = self._shown_state()
         rects = top.changing_rects() if quiet else None
-        if rects is None or not self._quiet_before or shown != self._shown:
+        # The first still frame is drawn whole: it shows where the last motion ended.
+        if rects is None or not self._still_before or shown != self._shown:
             self.draw()
             pygame.display.flip()
             self._shown = shown
@@ -408,7 +414,7 @@ class App:
             finally:
                 self.screen.set_clip(None)
             pygame.display.update(area)
-        self._quiet_before = quiet
+        self._still_before = rects is not None
 
     def draw(self) -> None:
         self.screen.fill(BLACK)

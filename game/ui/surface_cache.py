@@ -187,16 +187,31 @@ def compact_gui_theme_ids(ui_manager) -> None:
     theme.build_all_combined_ids = build_all_combined_ids
 
 
-def _malloc_trim():
+#: glibc's mallopt parameter for the size from which a block gets pages of its own.
+_M_MMAP_THRESHOLD = -3
+#: Images this big or bigger get pages of their own, handed back the moment they are freed.
+OWN_PAGES_FROM = 128 * 1024
+
+
+def _glibc():
     if not sys.platform.startswith("linux"):
         return None
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
-    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.malloc_trim, libc.mallopt  # noqa: B018 - both or neither (musl has neither)
+    except (OSError, AttributeError):
         return None
+    return libc
 
 
-_TRIM = _malloc_trim()
+_LIBC = _glibc()
+
+
+def keep_big_images_apart() -> None:
+    """Give every image of 128 KiB or more pages of its own (as glibc does at first, before it raises
+    that threshold after the first big free, after which freed images stay as holes in its heap)."""
+    if _LIBC is not None:
+        _LIBC.mallopt(_M_MMAP_THRESHOLD, OWN_PAGES_FROM)
 
 
 def give_back_freed_memory() -> None:
@@ -206,8 +221,8 @@ def give_back_freed_memory() -> None:
     or a closed table, a hundred megabytes it no longer uses still count against the game. A few
     tens of milliseconds, so only after such a change; nothing to do elsewhere.
     """
-    if _TRIM is not None:
-        _TRIM(0)
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
 
 
 def caches() -> list[SurfaceCache]:
