@@ -74,9 +74,9 @@ class App:
         from .scene import SceneStack
         from .scenes.message import Notices
         from .sound import Sound
-        from .surface_cache import compact_gui_theme_ids, keep_big_images_apart
+        from .surface_cache import compact_gui_theme_ids, give_back_memory_as_freed
 
-        keep_big_images_apart()
+        give_back_memory_as_freed()
         self.headless = headless
         self.folders = folders if folders is not None else UserFolders.default()
         self.settings_store = SettingsStore(self.folders)
@@ -195,7 +195,7 @@ class App:
             for size in wanted if not fonts.check_font_preloaded(f"noto_sans_bold_aa_{size}")])
 
     def _relayout(self) -> None:
-        from .surface_cache import give_back_freed_memory
+        from .surface_cache import release_closed_screens
 
         self.ui_manager.set_window_resolution(self.size)
         scale = font_scale(self.size)
@@ -207,7 +207,7 @@ class App:
         for scene in list(self.scenes):
             scene.on_resize(self.size)
         self.notices.layout()
-        give_back_freed_memory()   # the images drawn for the old size are gone
+        release_closed_screens()   # the widgets and images made for the old size
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window as if the player had dragged its edge (tests and tools use this)."""
@@ -291,12 +291,12 @@ class App:
         self.scenes.push(scene)
 
     def pop(self):
-        from .surface_cache import give_back_freed_memory
+        from .surface_cache import release_closed_screens
 
         scene = self.scenes.pop()
         if not len(self.scenes):
             self.quit()
-        give_back_freed_memory()
+        release_closed_screens()
         return scene
 
     def replace(self, scene) -> None:
@@ -306,7 +306,7 @@ class App:
         """Open the scene called ``name`` (see ``navigation.SCENES``): pushed on top, replacing the
         top one (``how="replace"``) or alone on the stack (``how="clear"``); returns it."""
         from . import navigation
-        from .surface_cache import give_back_freed_memory
+        from .surface_cache import release_closed_screens
 
         scene = navigation.create(self, name, *args, **kwargs)
         if how == "push":
@@ -317,7 +317,8 @@ class App:
             self.scenes.clear_to(scene)
         else:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
-        give_back_freed_memory()   # what the screens before drew and built is freed by now
+        if how != "push":
+            release_closed_screens()
         return scene
 
     def main_menu(self) -> None:

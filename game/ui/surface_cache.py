@@ -20,6 +20,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import gc
 import sys
 import weakref
 from collections import OrderedDict
@@ -207,11 +208,23 @@ def _glibc():
 _LIBC = _glibc()
 
 
-def keep_big_images_apart() -> None:
-    """Give every image of 128 KiB or more pages of its own (as glibc does at first, before it raises
-    that threshold after the first big free, after which freed images stay as holes in its heap)."""
-    if _LIBC is not None:
-        _LIBC.mallopt(_M_MMAP_THRESHOLD, OWN_PAGES_FROM)
+def give_back_memory_as_freed() -> None:
+    """Let the memory of freed images and screens go back to the system as they are freed.
+
+    Every image of 128 KiB or more gets pages of its own (glibc does so at first, then raises that
+    threshold after the first big free, and freed images stay behind as holes in its heap); and
+    after each full collection of the cycle collector (which frees closed screens: their widgets
+    refer to each other) what it freed is handed back. Once per process; nothing to do off glibc.
+    """
+    if _LIBC is None or _after_full_collection in gc.callbacks:
+        return
+    _LIBC.mallopt(_M_MMAP_THRESHOLD, OWN_PAGES_FROM)
+    gc.callbacks.append(_after_full_collection)
+
+
+def _after_full_collection(phase: str, info: dict) -> None:
+    if phase == "stop" and info.get("generation") == 2 and info.get("collected"):
+        give_back_freed_memory()
 
 
 def give_back_freed_memory() -> None:
@@ -223,6 +236,17 @@ def give_back_freed_memory() -> None:
     """
     if _LIBC is not None:
         _LIBC.malloc_trim(0)
+
+
+def release_closed_screens() -> None:
+    """Free a screen just closed or laid out again now, and hand its memory back to the system.
+
+    Its widgets refer to each other, so only the cycle collector frees them, and it comes by when
+    enough new objects have piled up, not megabytes of pixels; a few tens of milliseconds, once per
+    closed screen or resize.
+    """
+    if not gc.collect():   # with something collected, the callback above has handed it back
+        give_back_freed_memory()
 
 
 def caches() -> list[SurfaceCache]:
