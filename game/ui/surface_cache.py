@@ -18,7 +18,6 @@ within :func:`total_bound` (the bounds of the caches alive now).
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import functools
 import gc
 import sys
@@ -198,7 +197,7 @@ def _glibc():
     if not sys.platform.startswith("linux"):
         return None
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc = ctypes.CDLL("libc.so.6")  # by name: find_library would start a process (ldconfig)
         libc.malloc_trim, libc.mallopt  # noqa: B018 - both or neither (musl has neither)
     except (OSError, AttributeError):
         return None
