@@ -73,9 +73,11 @@ class PaintedTable:
         the animations off, a setting, the language)."""
         key = self._picture_key()
         changed, self._shown_key = key != getattr(self, "_shown_key", None), key
-        if changed or self.frame_rate() >= FULL_FPS or self.painter.drawn_ring_angle != self.effects.ring_angle:
+        painter = self.painter
+        if (changed or self.frame_rate() >= FULL_FPS
+                or getattr(painter, "drawn_ring_angle", None) != self.effects.ring_angle):
             return None
-        return list(self.painter.pulse_rects)
+        return list(getattr(painter, "pulse_rects", ()))
 
     @property
     def back_style(self) -> str:
