@@ -7,8 +7,10 @@ directly (the menus, a table, the pause menu, the message and confirm boxes, the
 results), so every scene gets its share however the clicks go. The same seed gives the same run.
 
 ``python bench/monkey.py --events 100000`` prints one JSON line:
-{"events": ..., "posted": ..., "exceptions": ..., "frames": ..., "scenes": {...}, "first_errors": [...]}
-("events" counts gestures; "posted" the pygame events they took).
+{"events": ..., "posted": ..., "exceptions": ..., "frames": ..., "max_rss_mb": ..., "scenes": {...},
+"first_errors": [...]} ("events" counts gestures; "posted" the pygame events they took; "max_rss_mb"
+the most memory the process held, sampled every few gestures and from the kernel's peak at the end).
+Target: 0 exceptions and max_rss_mb under 350 at 100,000 events.
 ``tests/ui/test_monkey.py`` runs a few thousand events of it in the suite.
 """
 from __future__ import annotations
@@ -27,12 +29,34 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 LETTERS = "abcdhspqxz0123456789"
+#: Gestures between two samples of the resident memory.
+RSS_SAMPLE_EVERY = 50
+
+
+def resident_mb() -> float:
+    """The memory this process holds now (resident set), in MB; 0.0 where the system does not say."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 2 ** 20
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0.0
+
+
+def peak_resident_mb() -> float:
+    """The most memory this process has held so far (the kernel's high-water mark), in MB."""
+    try:
+        import resource
+    except ImportError:  # Windows: the samples alone
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2 ** 20 if sys.platform == "darwin" else peak / 2 ** 10
 
 
 class Monkey:
     """Random input for one App; ``run(events)`` returns how it went."""
 
-    def __init__(self, app, seed: int = 0, resizes: float = 0.03):
+    def __init__(self, app, seed: int = 0, resizes: float = 0.03, progress: int = 0):
         import pygame
 
         self.pygame = pygame
@@ -47,6 +71,8 @@ class Monkey:
         self.frames = 0
         self.errors: list[str] = []
         self.scenes: Counter = Counter()
+        self.max_rss_mb = 0.0
+        self.progress = progress        # gestures between two progress lines on stderr (0: none)
 
     # ----- scenes the monkey can open directly -------------------------------------------------
 
@@ -212,8 +238,16 @@ class Monkey:
             top = app.scenes.top
             if top is not None:
                 self.scenes[type(top).__name__] += 1
+            if self.events % RSS_SAMPLE_EVERY == 0:
+                self.max_rss_mb = max(self.max_rss_mb, resident_mb())
+            if self.progress and self.events % self.progress == 0:
+                print(json.dumps({"events": self.events, "exceptions": len(self.errors), "frames": self.frames,
+                                  "rss_mb": round(resident_mb(), 1), "max_rss_mb": round(self.max_rss_mb, 1)}),
+                      file=sys.stderr, flush=True)
+        self.max_rss_mb = max(self.max_rss_mb, resident_mb(), peak_resident_mb())
         return {"events": self.events, "posted": self.posted, "exceptions": len(self.errors), "frames": self.frames,
-                "scenes": dict(sorted(self.scenes.items())), "first_errors": self.errors[:3]}
+                "max_rss_mb": round(self.max_rss_mb, 1), "scenes": dict(sorted(self.scenes.items())),
+                "first_errors": self.errors[:3]}
 
 
 def make_app(home: str | None = None):
@@ -236,11 +270,13 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print a progress line (events, exceptions, memory) on stderr every N gestures")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     app = make_app()
     started = time.perf_counter()
-    result = Monkey(app, args.seed).run(args.events)
+    result = Monkey(app, args.seed, progress=args.progress).run(args.events)
     result["seconds"] = round(time.perf_counter() - started, 1)
     for error in result["first_errors"]:
         print(error, file=sys.stderr)

@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 
 from . import i18n
+from .surface_cache import MB, SurfaceCache
 
 CARD_RATIO = 1.4
 CARD_BACK_STYLES = ("blue", "red")
@@ -69,8 +70,10 @@ class Assets:
         self.cards_dir = self.root / "assets" / "cards"
         self.sounds_dir = self.root / "assets" / "sounds"
         self.icon_path = self.root / "assets" / "icon" / "icon.png"
-        self._surfaces: dict[tuple, pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        # Card art at the widths the layouts ask for (every window size asks for others) and fonts
+        # at every size drawn: both bounded by bytes, not by how many.
+        self._surfaces = SurfaceCache("assets.card_art", 12 * MB)
+        self._fonts = SurfaceCache("assets.fonts", 12 * MB)
         #: The "Keep J, Q, K, A on the cards" setting; the App keeps it in step with the settings.
         self.english_card_letters = False
 
@@ -132,7 +135,7 @@ class Assets:
             surface = pygame.image.load_sized_svg(str(path), (width, card_height(width)))
             if pygame.display.get_surface() is not None:
                 surface = surface.convert_alpha()
-            self._surfaces[key] = surface
+            self._surfaces.put(key, surface)
         return surface
 
     # ----- fonts, icon, sounds ---------------------------------------------------
@@ -145,7 +148,7 @@ class Assets:
             if not pygame.font.get_init():
                 pygame.font.init()
             font = pygame.font.Font(str(gui_font_path(bold)), key[0])
-            self._fonts[key] = font
+            self._fonts.put(key, font)
         return font
 
     def icon(self) -> pygame.Surface:

@@ -54,6 +54,13 @@ class Scene:
         """
         return FULL_FPS
 
+    def changing_rects(self) -> list[pygame.Rect] | None:
+        """Where this scene's picture can change on a frame without input: ``None`` for anywhere (the
+        whole window is drawn and shown), a list of rectangles (only they are drawn again and sent
+        to the screen; ``[]``: nothing is, the last frame stays up). A scene that does not say is
+        drawn whole."""
+        return None
+
     def draw_over_widgets(self, surface: pygame.Surface) -> None:
         """Paint what must show on top of the widgets (the top scene only)."""
 

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 
 import pygame
 
+from ..surface_cache import MB, cached
 from .palette import (BLACK, BRASS, DIM_SHADE, DULL_BRASS, EBONY, GOLD_DARK, GOLD_LIGHT, INSET_FELT, MENU_FELT,
                       MENU_FELT_EDGE, OUTLINE_BROWN, PALE_GOLD, PANEL_WOOD, RAIL_GRAIN, TRANSPARENT, WHITE)
 
 # ----- the backdrop ------------------------------------------------------------
 
 
-@lru_cache(maxsize=4)
 def _felt(size: tuple[int, int]) -> pygame.Surface:
     """Green baize with a soft light in the middle, fine fibres and a dark vignette."""
     width, height = size
@@ -45,7 +44,7 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
     return surface
 
 
-@lru_cache(maxsize=4)
+@cached(10 * MB)
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
     """The menu background: felt framed by a dark wooden rail with a gold inlay."""
     width, height = size
@@ -92,7 +91,7 @@ FRAME_STYLES = {
 }
 
 
-@lru_cache(maxsize=48)
+@cached(8 * MB)
 def painted_frame(size: tuple[int, int], style: str, scale: float = 1.0) -> tuple[pygame.Surface, int]:
     """A rounded panel with a soft shadow, drawn at twice the size and smoothed down (anti-aliased).
 

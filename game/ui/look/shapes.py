@@ -1,16 +1,16 @@
 """Drawn shapes: suit symbols (fonts lack the glyphs), panels, shadows, glows, stars, arrowheads, the table felt.
 
 Everything is drawn supersampled and smooth-scaled down for clean edges, and
-cached: the table asks for the same few images every frame.
+cached (bounded by bytes, see ``surface_cache``): the table asks for the same few images every frame.
 """
 from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 
 import pygame
 
+from ..surface_cache import MB, cached
 from .palette import (BLACK, BLUE_FELT, BLUE_FELT_EDGE, OPAQUE, SUIT_BLACK, SUIT_BLACK_ON_DARK, SUIT_BLUE,
                       SUIT_GREEN, SUIT_RED, TABLE_FELT, TABLE_FELT_EDGE, WHITE)
 
@@ -65,7 +65,7 @@ def draw_suit(surface: pygame.Surface, suit: int, center, size: float, color) ->
         pygame.draw.polygon(surface, color, [(cx + x * half, cy + y * half) for x, y in poly])
 
 
-@lru_cache(maxsize=256)
+@cached(2 * MB)
 def suit_icon(suit: int, size: int, color: tuple, outline: tuple | None = None) -> pygame.Surface:
     """A smooth suit symbol ``size`` pixels square (drawn 4x and scaled down), optionally outlined."""
     size = max(4, int(size))
@@ -82,7 +82,7 @@ def suit_icon(suit: int, size: int, color: tuple, outline: tuple | None = None) 
     return pygame.transform.smoothscale(surf, (size, size))
 
 
-@lru_cache(maxsize=128)
+@cached(8 * MB)
 def rounded_panel(size: tuple[int, int], radius: int, fill: tuple, border: tuple | None = None,
                   border_width: int = 1, gloss: bool = False) -> pygame.Surface:
     """A rounded, optionally bordered and glossy panel (colours may carry alpha)."""
@@ -107,7 +107,7 @@ def rounded_panel(size: tuple[int, int], radius: int, fill: tuple, border: tuple
     return pygame.transform.smoothscale(surf, (w, h))
 
 
-@lru_cache(maxsize=64)
+@cached(6 * MB)
 def soft_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110) -> pygame.Surface:
     """A blurred dark rounded rectangle, ``blur`` pixels bigger on every side."""
     w, h = size
@@ -118,7 +118,7 @@ def soft_shadow(size: tuple[int, int], radius: int, blur: int, alpha: int = 110)
     return surf
 
 
-@lru_cache(maxsize=64)
+@cached(6 * MB)
 def glow_frame(size: tuple[int, int], radius: int, color: tuple, spread: int) -> pygame.Surface:
     """A glowing outline around a rounded rectangle of ``size`` (for the selected card, active seat)."""
     w, h = size
@@ -133,7 +133,7 @@ def glow_frame(size: tuple[int, int], radius: int, color: tuple, spread: int) ->
     return blurred
 
 
-@lru_cache(maxsize=16)
+@cached(3 * MB)
 def radial_glow(radius: int, color: tuple, alpha: int = 120) -> pygame.Surface:
     """A soft round light (for the active seat and the suit badge)."""
     radius = max(2, radius)
@@ -174,7 +174,7 @@ def arrowhead(surface: pygame.Surface, tip, direction_deg: float, size: float, c
     pygame.draw.aalines(surface, color, True, points)
 
 
-@lru_cache(maxsize=8)
+@cached(10 * MB)
 def felt_background(size: tuple[int, int], hue: str = "green") -> pygame.Surface:
     """The table: a felt radial gradient with a vignette and a fine woven grain."""
     w, h = size

@@ -276,6 +276,8 @@ class ReplayScene(PaintedTable, WidgetScene):
         if self not in self.app.scenes:  # closed, not just covered by the move list
             for toast in [t for t in self.app.notices.toasts if t not in self.notices_before]:
                 self.app.notices.dismiss(toast)
+            self.text.cache.clear()      # the images go now, not when the cycle collector comes by
+            self.images.clear()
 
     def on_language_changed(self) -> None:
         self.text.cache.clear()

@@ -87,11 +87,12 @@ class Effects:
                     ngettext("+{count} card", "+{count} cards", event.count).format(count=event.count),
                     Timer(1.3), WARNING_RED)
 
-    def update(self, dt: float, direction: int) -> None:
-        """Age every effect; the ring turns the way play goes."""
+    def update(self, dt: float, direction: int, drift: bool = True) -> None:
+        """Age every effect; the ring turns the way play goes (``drift``: slowly between spins too;
+        a table waiting for the person holds it still, so that waiting costs next to nothing)."""
         for timer in (self.ring_spin, self.suit_pulse, self.penalty_pop):
             timer.update(dt)
-        speed = RING_DRIFT
+        speed = RING_DRIFT if drift else 0.0
         if self.ring_spin.active:
             speed += RING_SPIN * math.sin(math.pi * self.ring_spin.fraction)
         self.ring_angle = (self.ring_angle + direction * speed * dt) % 360.0

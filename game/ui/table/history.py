@@ -86,6 +86,9 @@ class HistoryScene(Scene):
     def frame_rate(self) -> int:
         return IDLE_FPS  # nothing here moves by itself
 
+    def changing_rects(self) -> list:
+        return []        # so nothing is drawn again until input comes
+
     # ----- drawing --------------------------------------------------------------------------------
 
     def draw(self, surface) -> None:

@@ -19,6 +19,7 @@ from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, 
                             SEAT_AVATAR_RING, SEAT_AVATAR_RING_ACTIVE, SEAT_COLORS, SEAT_INFO, SEAT_INFO_IDLE,
                             SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, UNKNOWN_LEVEL,
                             WHITE)
+from ..scene import FULL_FPS
 from .animation import speed_factor
 from .badges import draw_badges
 from .layout import Layout
@@ -28,6 +29,7 @@ from .suit_chooser import suit_label
 from .toast import covers_banner, draw_toast
 
 from game.session import HUMAN
+from game.ui import i18n
 from game.ui.i18n import _, level_name, ngettext
 
 
@@ -58,6 +60,25 @@ class PaintedTable:
     def four_color(self) -> bool:
         return bool(self.app.settings.four_color_deck)
 
+    def _picture_key(self) -> tuple:
+        """What the picture is drawn from, beyond what moves: the position, the log, the settings, the language."""
+        session = self.session
+        return (getattr(session, "version", None), getattr(getattr(self, "replay", None), "index", None),
+                len(self.log), self.log[-1] if self.log else None, id(self.app.settings), i18n.current_language())
+
+    def changing_rects(self) -> list[pygame.Rect] | None:
+        """Between inputs, a settled table changes only where it pulses slowly (the "your turn" banner,
+        the stock asking to be drawn from): those, as last drawn. The whole table is drawn while
+        anything moves or the ring turns, and once after anything else changed (a move played with
+        the animations off, a setting, the language)."""
+        key = self._picture_key()
+        changed, self._shown_key = key != getattr(self, "_shown_key", None), key
+        painter = self.painter
+        if (changed or self.frame_rate() >= FULL_FPS
+                or getattr(painter, "drawn_ring_angle", None) != self.effects.ring_angle):
+            return None
+        return list(getattr(painter, "pulse_rects", ()))
+
     @property
     def back_style(self) -> str:
         return self.app.settings.card_back
@@ -81,6 +102,9 @@ class TablePainter:
         lay = scene.board.layout
         self.view = scene.session.view()
         self.effects = scene.effects
+        #: As last drawn: where the slow pulses are (the only parts of a settled table that change).
+        self.pulse_rects: list[pygame.Rect] = []
+        self.drawn_ring_angle = self.effects.ring_angle
         surface.blit(shapes.felt_background(lay.size), (0, 0))
         self._draw_ring(surface, lay)
         self._draw_suit(surface, lay)
@@ -186,6 +210,7 @@ class TablePainter:
                 glow = glow.copy()
                 glow.set_alpha(alpha)
                 surface.blit(glow, glow.get_rect(center=top.center))
+                self.pulse_rects.append(glow.get_rect(center=top.center))
     def _draw_stock_count(self, surface, lay: Layout) -> None:
         """The count as a small pill on the stock's lower edge, over any card flying in (a reshuffle)."""
         count, rect = self.view.stock_count, lay.stock
@@ -434,6 +459,7 @@ class TablePainter:
         rect.midbottom = (lay.hand_center_x, int(y))
         panel = shapes.rounded_panel(rect.size, rect.h // 3, (20, 14, 8, 150 + int(40 * pulse)))
         surface.blit(panel, rect)
+        self.pulse_rects.append(rect)
         surface.blit(t_img, t_img.get_rect(midtop=(rect.centerx, rect.top + 2)))
         surface.blit(h_img, h_img.get_rect(midbottom=(rect.centerx, rect.bottom - 3)))
 

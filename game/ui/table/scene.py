@@ -125,6 +125,10 @@ class TableScene(PaintedTable, Scene):
         if self not in list(self.app.scenes):
             self.closed = True
             self.session.close()
+            # Let go of the drawn images now: a closed scene waits for the cycle collector, which
+            # counts objects, not the megabytes of pixels they hold.
+            self.text.cache.clear()
+            self.images.clear()
 
     def on_resize(self, size) -> None:
         self._relayout(size)
@@ -395,7 +399,7 @@ class TableScene(PaintedTable, Scene):
             self.on_resize(self.app.size)
         self.board.update(dt)
         self._update_hand_looks(dt)
-        self.effects.update(dt, self.session.view().direction)
+        self.effects.update(dt, self.session.view().direction, drift=self._moving())
         if self.chooser is not None:
             self.chooser.update(dt)
         self._drive_computers(dt)
@@ -410,13 +414,15 @@ class TableScene(PaintedTable, Scene):
                 self.result_timer = None
                 self._show_result()
 
+    def _moving(self) -> bool:
+        return (self.board.moving or self.hand_settling or self.effects.active or self.chooser is not None
+                or self.input.drag is not None or self.result_timer is not None
+                or self.thinking_seat() is not None)
+
     def frame_rate(self) -> int:
         """Full while anything moves or a computer is to play; else the ambient rate, for the
-        "your turn" pulse and the drifting direction ring."""
-        moving = (self.board.moving or self.hand_settling or self.effects.active or self.chooser is not None
-                  or self.input.drag is not None or self.result_timer is not None
-                  or self.thinking_seat() is not None)
-        return FULL_FPS if moving else AMBIENT_FPS
+        "your turn" pulse (the direction ring holds still then)."""
+        return FULL_FPS if self._moving() else AMBIENT_FPS
 
     def _update_hand_looks(self, dt: float) -> None:
         view = self.session.view()

@@ -6,12 +6,11 @@ state after every move and the sprites tween there.
 
 Card surfaces come from ``app.assets`` (SVG rendered at a size) and are cached
 here per width, per rotation and per tint, so nothing is rescaled from SVG
-during a frame.
+during a frame. Every cache is a ``SurfaceCache``: bounded by the bytes it holds.
 """
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 
 import pygame
 
@@ -21,35 +20,12 @@ from ..look import shapes
 from ..look.palette import (BLACK, CARD_BACK_BLUE, CARD_BACK_RED, CARD_EDGE, CREAM, GOLD, LIGHT_TEXT, SUIT_BLACK,
                              SUIT_RED, UNPLAYABLE_TINT)
 from ..safe_text import safe_text
+from ..surface_cache import MB, SurfaceCache
 from .animation import Tween, ease_in_out_quad, ease_out_cubic
 
 
 def card_radius(width: int) -> int:
     return max(3, int(width * 0.07))
-
-
-class LRU:
-    """A small least-recently-used cache."""
-
-    def __init__(self, capacity: int):
-        self.capacity = capacity
-        self.data: OrderedDict = OrderedDict()
-
-    def get(self, key):
-        value = self.data.get(key)
-        if value is not None:
-            self.data.move_to_end(key)
-        return value
-
-    def put(self, key, value):
-        self.data[key] = value
-        self.data.move_to_end(key)
-        while len(self.data) > self.capacity:
-            self.data.popitem(last=False)
-        return value
-
-    def clear(self):
-        self.data.clear()
 
 
 #: Text longer than this is cut before it is measured (rule names and messages are far shorter).
@@ -60,16 +36,11 @@ class TextCache:
     """Rendered text surfaces, keyed by (text, size, bold, colour)."""
 
     def __init__(self, font_source):
-        self.font_source = font_source  # callable(size, bold) -> pygame.font.Font
-        self.fonts: dict = {}
-        self.cache = LRU(600)
+        self.font_source = font_source  # callable(size, bold) -> pygame.font.Font (the assets keep them)
+        self.cache = SurfaceCache("table.text", 8 * MB)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (int(size), bold)
-        font = self.fonts.get(key)
-        if font is None:
-            font = self.fonts[key] = self.font_source(int(size), bold)
-        return font
+        return self.font_source(int(size), bold)
 
     def render(self, text: str, size: int, color=LIGHT_TEXT, bold: bool = False,
                shadow: bool = False) -> pygame.Surface:
@@ -113,6 +84,14 @@ class TextCache:
             else:
                 high = middle - 1
         return keep if keep is not None else self.render(text[:1] + "…", smallest, **kw)
+
+
+def _for_display(surf: pygame.Surface) -> pygame.Surface:
+    """``surf`` in the display's pixel format (fast to blit), or as it is when there is no display."""
+    try:
+        return surf.convert_alpha()
+    except pygame.error:
+        return surf
 
 
 # ----- procedural card art (used only when no card images are available) -----
@@ -192,11 +171,11 @@ class CardImages:
     def __init__(self, assets, font_source):
         self.assets = assets
         self.font_source = font_source
-        self.base: dict = {}
-        self.scaled = LRU(260)
-        self.rotated = LRU(700)
-        self.shadows = LRU(300)
-        self.blurred: dict[int, pygame.Surface] = {}
+        self.base = SurfaceCache("table.card_faces", 12 * MB)
+        self.scaled = SurfaceCache("table.card_sizes", 12 * MB)
+        self.rotated = SurfaceCache("table.card_turns", 12 * MB)
+        self.shadows = SurfaceCache("table.card_shadows", 6 * MB)
+        self.blurred = SurfaceCache("table.card_blurs", 4 * MB)
         self._face_style: tuple | None = None   # (four colours, corner letters) of the cached faces
 
     def clear(self):
@@ -225,18 +204,18 @@ class CardImages:
                 surf = self.assets.card(code, width, four_color)
         except Exception:  # missing art: draw our own
             surf = None
+        # The assets' image is already in the display's format: kept as it is, not copied (a copy
+        # would hold every face twice).
+        from_assets = surf is not None and surf.get_width() == width
         if surf is None:
             surf = (draw_card_back(back_style, width) if back_style is not None
                     else draw_card_face(code, width, four_color, self.font_source))
         if surf.get_width() != width:
             h = int(round(surf.get_height() * width / surf.get_width()))
             surf = pygame.transform.smoothscale(surf, (width, h))
-        try:
-            surf = surf.convert_alpha()
-        except pygame.error:
-            pass
-        self.base[key] = surf
-        return surf
+        if not from_assets:
+            surf = _for_display(surf)
+        return self.base.put(key, surf)
 
     def prepare(self, widths, four_color: bool, back_style: str, codes) -> None:
         """Load every face and back the layout needs (at the start and after a resize)."""
@@ -288,22 +267,21 @@ class CardImages:
         if upright is None:
             nearest = min(self.blurred, key=lambda w: abs(w - width), default=None)
             if nearest is not None and abs(nearest - width) <= nearest * 0.6 and nearest != width:
-                base = self.blurred[nearest]
+                base = self.blurred.get(nearest)
                 scale = width / nearest
                 upright = pygame.transform.smoothscale(
                     base, (max(4, round(base.get_width() * scale)), max(4, round(base.get_height() * scale))))
             else:
                 height = int(round(width * 1.4))
                 upright = shapes.soft_shadow((width, height), card_radius(width), max(2, width // 18), 95)
-                self.blurred[width] = upright
+                self.blurred.put(width, upright)
             self.shadows.put((width, 0), upright)
         surf = upright if not qa else pygame.transform.rotozoom(upright, qa, 1.0)
         return self.shadows.put(key, surf)
 
     def forget_faces(self) -> None:
         """Drop every cached face (backs and shadows stay): they are drawn afresh on demand."""
-        for key in [key for key in self.base if key[3] is None]:
-            del self.base[key]
+        self.base.discard_where(lambda key: key[3] is None)
         self.scaled.clear()
         self.rotated.clear()
 

@@ -1,15 +1,14 @@
 """What we draw over pygame_gui's own widgets: ticks in ticked check boxes and the filled part of sliders."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 import pygame_gui
 
 from ..look.palette import GOLD, LOCKED_TICK, OPAQUE, WOOD_DARK
+from ..surface_cache import MB, cached
 
 
-@lru_cache(maxsize=16)
+@cached(1 * MB)
 def slider_fill(size: tuple[int, int]) -> pygame.Surface:
     """The filled part of a slider's track: a gold bar with round ends, drawn 4x and smoothed down."""
     width, height = size
@@ -23,7 +22,7 @@ def slider_fill(size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
-@lru_cache(maxsize=8)
+@cached(1 * MB)
 def check_mark(size: int, color: tuple) -> pygame.Surface:
     """A bold tick, ``size`` pixels square: two round-ended strokes, drawn 4x and smoothed down."""
     big = size * 4

@@ -170,6 +170,12 @@ class WidgetScene(KeyboardFocus, Scene):
         typing = any(isinstance(w, pygame_gui.elements.UITextEntryLine) and w.is_focused for w in self.widgets)
         return AMBIENT_FPS if typing else IDLE_FPS
 
+    def changing_rects(self) -> list[pygame.Rect] | None:
+        """Nothing of a still widget screen changes by itself (the app still redraws it whole when a
+        widget changes, a notice comes or goes, or input arrives); a blinking cursor or anything a
+        screen animates at a higher rate is drawn whole."""
+        return [] if self.frame_rate() <= IDLE_FPS else None
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.draw_frames(surface)
