@@ -218,18 +218,15 @@ class RecordsScene(WidgetScene):
         self.on_path(path.absolute())
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.name_entry:
-            self.name = event.text
+        boxes = [box for box in (self.name_entry, self.path_entry) if box is not None]
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in boxes:
+            if event.ui_element is self.name_entry:
+                self.name = event.text
+            else:
+                self.typed_path = event.text
             self._refresh_action()
             return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.name_entry:
-            self.act()
-            return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.path_entry:
-            self.typed_path = event.text
-            self._refresh_action()
-            return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.path_entry:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in boxes:
             self.act()
             return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.record_list:
