@@ -363,7 +363,7 @@ class App:
         else:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
         if how != "push":
-            release_closed_screens()
+            release_closed_screens(thaw=how == "clear" and name == "menu")
         return scene
 
     def first_scene(self) -> None:

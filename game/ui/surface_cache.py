@@ -237,13 +237,17 @@ def give_back_freed_memory() -> None:
         _LIBC.malloc_trim(0)
 
 
-def release_closed_screens() -> None:
+def release_closed_screens(thaw: bool = False) -> None:
     """Free a screen just closed or laid out again now, and hand its memory back to the system.
 
     Its widgets refer to each other, so only the cycle collector frees them, and it comes by when
     enough new objects have piled up, not megabytes of pixels; a few tens of milliseconds, once per
-    closed screen or resize.
+    closed screen or resize. ``thaw`` (on the main menu, every table and replay closed): what a long
+    load froze out of the collector's scans (``scenes.loading``) is scanned again, or the screens alive
+    during the load would stay in memory for good once closed.
     """
+    if thaw and gc.get_freeze_count():
+        gc.unfreeze()
     if not gc.collect():   # with something collected, the callback above has handed it back
         give_back_freed_memory()
 

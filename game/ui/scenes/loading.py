@@ -10,7 +10,9 @@ A long record leaves millions of small objects (a history entry, its events and 
 Python's cyclic garbage collector scans them all whenever the heap has grown by a quarter: a pause of
 a quarter to half a second, in the middle of the load or at any later frame. So the collector is held
 while the work runs, and what the work built is then frozen out of its scans (``gc.freeze``); the
-objects are still freed by reference counting when the table or the replay lets them go.
+objects are still freed by reference counting when the table or the replay lets them go, and back on
+the main menu everything frozen is scanned again (``surface_cache.release_closed_screens``), so cycles
+alive during a load (a closed screen's widgets) do not stay in memory for good.
 """
 from __future__ import annotations
 
