@@ -25,8 +25,25 @@ from .view import SeatView, TableView, last_actions
 PILE_KEPT = 6
 
 
+class _StepNames:
+    """What the narration reads of a step, as a session's history entry names it."""
+
+    hand_number: int
+    seat: int | None
+
+    @property
+    def hand(self) -> int:
+        """The hand number."""
+        return self.hand_number
+
+    @property
+    def deal(self) -> bool:
+        """Whether this step deals a hand."""
+        return self.seat is None
+
+
 @dataclass(frozen=True)
-class ReplayFrame:
+class ReplayFrame(_StepNames):
     """The table right after one step; every field in match seat numbers."""
 
     index: int
@@ -54,16 +71,6 @@ class ReplayFrame:
     hand_over: bool
     match_over: bool
 
-    @property
-    def hand(self) -> int:
-        """The hand number (as a session's history entry names it, for the narration)."""
-        return self.hand_number
-
-    @property
-    def deal(self) -> bool:
-        """Whether this step deals a hand."""
-        return self.seat is None
-
 
 def frame_of(match: Match, index: int, seat: int | None, move: Move | None, events, named_by: int | None
              ) -> ReplayFrame:
@@ -85,7 +92,7 @@ def frame_of(match: Match, index: int, seat: int | None, move: Move | None, even
 
 
 @dataclass(frozen=True)
-class ReplayStep:
+class ReplayStep(_StepNames):
     """One step as the narration reads it (the fields of a session's history entry): cheap to keep."""
 
     index: int
@@ -94,14 +101,6 @@ class ReplayStep:
     seat: int | None
     move: Move | None
     events: tuple[Event, ...]
-
-    @property
-    def hand(self) -> int:
-        return self.hand_number
-
-    @property
-    def deal(self) -> bool:
-        return self.seat is None
 
 
 @dataclass
