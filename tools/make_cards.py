@@ -6,9 +6,14 @@ Usage::
 
 Writes one file per card named in our notation (``AS.svg``, ``10H.svg``,
 ``QD.svg``), the jokers ``X1.svg`` (red) and ``X2.svg`` (black), two backs
-(``back_blue.svg``, ``back_red.svg``) and a four-colour copy of every face in
-``four_color/``, and the faces whose corner letters differ in another language's
-decks (German: B and D for the jack and queen) in ``de/`` and ``de/four_color/``.
+(``back_blue.svg``, ``back_red.svg``), a four-colour copy of every face in
+``four_color/`` (green clubs, blue diamonds) and ``tournament/`` (the German
+tournament deck: green spades, yellow diamonds), and the faces whose corner
+letters differ in another language's decks (German: B and D for the jack and
+queen) in ``de/``, ``de/four_color/`` and ``de/tournament/``. ``german/`` holds
+the German-suited deck's 32 faces (Eichel, Grün, Herz, Schellen as our C, S, H,
+D; Unter, Ober, König, Daus as J, Q, K, A) and each suit's sign alone
+(``sign_C.svg``…) for the game's suit icons.
 Output is deterministic: running twice yields identical
 bytes.
 
@@ -547,6 +552,13 @@ def german_face_svg(rank: str, suit: str) -> str:
     return svg_doc(body)
 
 
+def german_sign_svg(suit: str) -> str:
+    """A German suit's sign alone on a clear 100 x 100 square: the game's suit icons in that look."""
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">\n'
+            + german_suit_mark(suit, 50, 50, 96) + "\n</svg>\n")
+
+
 # ---------------------------------------------------------------------------
 # Assembling faces
 # ---------------------------------------------------------------------------
@@ -777,6 +789,7 @@ def build_files() -> dict[str, str]:
     for s in SUITS:
         for r in GERMAN_RANKS:
             files[f"german/{r}{s}.svg"] = german_face_svg(r, s)
+        files[f"german/sign_{s}.svg"] = german_sign_svg(s)
     files["back_blue.svg"] = back_blue()
     files["back_red.svg"] = back_red()
     return files

@@ -29,11 +29,11 @@ def suit_label(suit: int) -> str:
 class SuitChooser:
     """Pick one of the four suits; ``on_choice(suit)`` or ``on_cancel()`` is called once."""
 
-    def __init__(self, card_code: str, on_choice, on_cancel, four_color: bool, suggested: int = 2):
+    def __init__(self, card_code: str, on_choice, on_cancel, deck_look: str, suggested: int = 2):
         self.card_code = card_code
         self.on_choice = on_choice
         self.on_cancel = on_cancel
-        self.four_color = four_color
+        self.deck_look = deck_look
         self.focus = suggested
         self.hover = -1
         self.opened = Timer(0.28)
@@ -153,9 +153,8 @@ class SuitChooser:
                 surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(shapes.rounded_panel(rect.size, rect.w // 9, fill, (*border, 255), 3 if focused else 2),
                          rect)
-            color = shapes.suit_color(suit, self.four_color)
             icon_size = int(rect.w * (0.6 if focused else 0.56))
-            icon = shapes.suit_icon(suit, icon_size, color)
+            icon = shapes.suit_sign(suit, icon_size, self.deck_look)
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - rect.h * 0.08)))
             label = text.render(suit_label(suit), max(12, int(rect.h * 0.13)), SUIT_BUTTON_LABEL, bold=True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.06)))
