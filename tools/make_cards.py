@@ -322,7 +322,7 @@ def diamond_band(x0: float, x1: float, y0: float, y1: float, fill: str, accent: 
     return out
 
 
-def king_half(suit: str, primary: str, secondary: str) -> list[str]:
+def king_half(suit: str, primary: str, secondary: str, sceptre: bool = False) -> list[str]:
     out = robe(primary, secondary, 43)
     # tunic, ermine lapels and collar
     out += diamond_band(-24, 24, -58, 0, GOLD, primary, 4)
@@ -341,11 +341,21 @@ def king_half(suit: str, primary: str, secondary: str) -> list[str]:
     out.append(el("rect", GOLD, INK, 1.2, x=-20, y=-110, width=40, height=8))
     out += dots([(-12, -106), (12, -106)], 2.2, secondary)
     out += dots([(0, -106)], 2.6, primary)
-    # sword held upright in the right hand
-    out.append(path("M50 -136L54 -129L54 -44L46 -44L46 -129Z", "#dfe3ea", INK, 1.1))
-    out.append(line("M50 -128L50 -48", "#9aa3b2", 1))
-    out.append(el("rect", GOLD, INK, 1.1, x=37, y=-44, width=26, height=6, rx=2))
-    out.append(el("rect", HAIR_BROWN, INK, 1, x=47, y=-38, width=6, height=14))
+    if sceptre:
+        # the German König's sceptre: a gold rod crowned with an orb and a cross
+        out.append(el("rect", GOLD, INK, 1.1, x=47, y=-112, width=6, height=82, rx=2))
+        out += [el("rect", GOLD_DARK, None, 0, x=47.5, y=y, width=5, height=2.2) for y in (-96, -80, -64, -48)]
+        out.append(el("circle", GOLD, INK, 1.2, cx=50, cy=-120, r=9))
+        out.append(line("M41 -120L59 -120M50 -129L50 -111", GOLD_DARK, 1.3))
+        out.append(path("M48 -129L52 -129L52 -134L56 -134L56 -138L52 -138L52 -142L48 -142L48 -138L44 -138"
+                        "L44 -134L48 -134Z", GOLD, INK, 1))
+        out += dots([(46, -124), (54, -124)], 1.6, secondary)
+    else:
+        # sword held upright in the right hand
+        out.append(path("M50 -136L54 -129L54 -44L46 -44L46 -129Z", "#dfe3ea", INK, 1.1))
+        out.append(line("M50 -128L50 -48", "#9aa3b2", 1))
+        out.append(el("rect", GOLD, INK, 1.1, x=37, y=-44, width=26, height=6, rx=2))
+        out.append(el("rect", HAIR_BROWN, INK, 1, x=47, y=-38, width=6, height=14))
     out.append(el("ellipse", SKIN, INK, 1.1, cx=50, cy=-31, rx=8, ry=6.5))
     return out
 
@@ -452,7 +462,7 @@ def court_frame(half: list[str]) -> list[str]:
 
 #: Each German suit's court costume (primary, secondary): the suit's own colour first.
 GERMAN_COURT = {"C": ("#7a4614", "#237a33"), "S": ("#237a33", "#c8102e"),
-                "H": ("#c8102e", BLUE), "D": (BLUE, "#c8102e")}
+                "H": ("#c8102e", "#237a33"), "D": (BLUE, "#c8102e")}
 
 
 def ober_half(suit: str, primary: str, secondary: str) -> list[str]:
@@ -490,7 +500,8 @@ def unter_half(suit: str, primary: str, secondary: str) -> list[str]:
 
 
 def german_king_half(suit: str, primary: str, secondary: str) -> list[str]:
-    return king_half(suit, primary, secondary)
+    """The König: the French deck's king, with a sceptre where the other holds his sword."""
+    return king_half(suit, primary, secondary, sceptre=True)
 
 
 #: Where each German court card's sign sits in its half and how large: the Ober holds it high,

@@ -7,14 +7,12 @@ Every change is saved at once through ``app.save_settings``.
 from __future__ import annotations
 
 import dataclasses
-import html
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 
 from ..assets import CARD_LETTER_SETS
-from ..i18n import GERMAN_LOOK, N_, _, current_language, shown_player_name, stored_player_name
+from ..i18n import N_, _, current_language, shown_player_name, stored_player_name
 from ..language import LANGUAGE_CHOICES
 from ..look.paint import draw_heading
 from ..widgets import WidgetScene
@@ -22,9 +20,11 @@ from ..widgets.text_entry import SafeTextEntryLine
 
 SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant")))
 BACKS = (("blue", N_("Blue")), ("red", N_("Red")))
-#: The deck looks as the player reads them (game.store.settings.DECK_LOOKS), German suits last.
+#: The deck looks as the player reads them (game.store.settings.DECK_LOOKS). German-suited decks have no
+#: 2 to 6 and no joker: the choice says so, and a game with those cards tells the player it is French.
 DECK_LOOK_CHOICES = (("classic", N_("French")), ("four_color", N_("French, four colours")),
-                     ("tournament", N_("Tournament, four colours")), ("german", N_("German suits")))
+                     ("tournament", N_("Tournament, four colours")),
+                     ("german", N_("German suits (32-card games)")))
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
 
 
@@ -73,9 +73,8 @@ class SettingsScene(WidgetScene):
         fixed = 2 * pad + heading_h + self.px(10) + left_rows * row_h + self.text_h(15)
         row_gap = max(self.px(4), min(row_gap, (room - fixed) // (left_rows - 1)))  # a small window packs rows closer
         left_h = fixed + (left_rows - 1) * row_gap
-        note_h = self.text_h(15) * 2 + self.px(8)
         right_h = (2 * pad + heading_h + self.px(10) + back_h + self.px(8) + choice_h + self.px(22)
-                   + row_h + self.px(4) + note_h + self.px(6) + round(card_w * 1.4) + self.px(16) + row_h
+                   + row_h + self.px(6) + round(card_w * 1.4) + self.px(16) + row_h
                    + (row_h + self.px(6) if letters_row else 0))
         panel_h = min(area_bottom - area_top, max(left_h, right_h) + self.px(12))
         top = area_top + (area_bottom - area_top - panel_h) // 2
@@ -175,14 +174,7 @@ class SettingsScene(WidgetScene):
             looks, next(o for o in looks if o[1] == settings.deck_look),
             pygame.Rect(ctrl_x, y, inner_w - ctrl_x - pad, row_h), self.manager, container=right_panel,
             object_id="#deck_look"))
-        y += row_h + self.px(4)
-        # German-suited decks have no 2 to 6 (and no joker): say where the French cards stay.
-        note = _("German suits show in 32-card games; games with 52 cards keep the French cards.")
-        self.deck_look_note = self.add(pygame_gui.elements.UITextBox(
-            html.escape(note) if settings.deck_look == GERMAN_LOOK else "",
-            pygame.Rect(pad, y, inner_w - 2 * pad, note_h), self.manager, container=right_panel,
-            object_id=ObjectID(object_id="#deck_look_note", class_id="@description")))
-        y += note_h + self.px(6)
+        y += row_h + self.px(6)
         self.letters_box = None
         if letters_row:
             self.letters_box = self.add(pygame_gui.elements.UICheckBox(
@@ -256,7 +248,7 @@ class SettingsScene(WidgetScene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(
                 self, "deck_look_menu", None):
             self.change(deck_look=self.deck_look_menu.selected_option[1])
-            self.rebuild()  # the preview cards take the new look, the note says where German suits show
+            self.rebuild()  # the preview cards take the new look
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "language", None):
             self.change(language=self.language.selected_option[1])   # the app rebuilds every screen in it
