@@ -24,7 +24,7 @@ BACKS = (("blue", N_("Blue")), ("red", N_("Red")))
 #: 2 to 6 and no joker: the choice says so, and a game with those cards tells the player it is French.
 DECK_LOOK_CHOICES = (("classic", N_("French")), ("four_color", N_("French, four colours")),
                      ("tournament", N_("Tournament, four colours")),
-                     ("german", N_("German suits (32-card games)")))
+                     ("german", N_("German suits (32 cards)")))
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
 
 
@@ -168,11 +168,13 @@ class SettingsScene(WidgetScene):
             self.back_buttons[style] = button
         y += back_h + self.px(8) + choice_h + self.px(22)
 
-        self.label((pad, y, label_w, row_h), _("Deck"), "@field", container=right_panel)
+        # The looks' names are long ("Deutsches Blatt (32 Karten)"): the menu starts right after its word.
+        deck_x = pad + self.text_w(_("Deck")) + self.px(14)
+        self.label((pad, y, deck_x - pad, row_h), _("Deck"), "@field", container=right_panel)
         looks = [(_(text), key) for key, text in DECK_LOOK_CHOICES]
         self.deck_look_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             looks, next(o for o in looks if o[1] == settings.deck_look),
-            pygame.Rect(ctrl_x, y, inner_w - ctrl_x - pad, row_h), self.manager, container=right_panel,
+            pygame.Rect(deck_x, y, inner_w - deck_x - pad, row_h), self.manager, container=right_panel,
             object_id="#deck_look"))
         y += row_h + self.px(6)
         self.letters_box = None
@@ -214,8 +216,10 @@ class SettingsScene(WidgetScene):
         left_need = need([_("Full screen (F11)"), _("Wait for me after each computer move"),
                           _("Allow undo (Ctrl+Z)")])
         cards_w = len(PREVIEW_CARDS) * card_w + (len(PREVIEW_CARDS) - 1) * self.px(10)
+        looks_w = max(self.text_w(_(text)) for _look, text in DECK_LOOK_CHOICES)
         right_need = max(need(right_texts), 2 * pad + cards_w + self.px(16),
-                         2 * pad + label_w + 2 * self.px(72) + self.px(16))
+                         2 * pad + label_w + 2 * self.px(72) + self.px(16),
+                         2 * pad + self.text_w(_("Deck")) + self.px(14) + looks_w + self.px(56))
         spare = max(0, col_w - right_need)
         shift = min(max(0, left_need - col_w), spare)
         return col_w + shift, col_w - shift
