@@ -555,7 +555,7 @@ def german_face_svg(rank: str, suit: str) -> str:
         body += german_pip_body(rank, suit)
     letter = GERMAN_LETTERS.get(rank, rank)
     for flip in (False, True):
-        pieces = [*index_glyphs(letter, ink), german_suit_mark(suit, INDEX_CX, INDEX_PIP_CY, INDEX_PIP + 3)]
+        pieces = [*index_glyphs(letter, ink), german_suit_mark(suit, INDEX_CX, INDEX_PIP_CY + 1, INDEX_PIP + 6)]
         if flip:
             body.append(f'<g transform="rotate(180 {W / 2} {H / 2})">' + "".join(pieces) + "</g>")
         else:

@@ -174,7 +174,7 @@ class TableScene(PaintedTable, Scene):
         if self.app.settings.deck_look == i18n.GERMAN_LOOK and self.deck_look != i18n.GERMAN_LOOK:
             # Said as the game opens: German suits were chosen, but this deck has cards they lack (2 to 6).
             self.effects.show_toast(_("German suits need a 32-card game: this one is dealt in French cards."),
-                                    seconds=6.0)
+                                    seconds=6.0, kind="note")
         self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
         if session.hand_over:
             self.resync(animate=False)

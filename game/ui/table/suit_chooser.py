@@ -12,6 +12,7 @@ from ..look.palette import (CHOOSER_SHADE, CHOOSER_TEXT, GOLD, PANEL_WOOD, SUIT_
                              SUIT_BUTTON_LABEL, SUIT_BUTTON_RIM)
 from .animation import Timer, ease_out_back
 
+from game.ui import i18n
 from game.ui.i18n import _
 
 #: The letter key of each suit, shown on its button: the English initials (clubs, diamonds, hearts, spades),
@@ -23,6 +24,10 @@ SUIT_KEYS = {**{getattr(pygame, f"K_{letter.lower()}"): suit for suit, letter in
 
 
 def suit_label(suit: int) -> str:
+    """A suit as the chooser's buttons and the suit in force title it ("Hearts"; "Acorns" on German cards)."""
+    if i18n.deck_look() == i18n.GERMAN_LOOK:
+        name = i18n.suit_name(SUIT_LETTERS[suit])
+        return name[:1].upper() + name[1:]
     return (_("Clubs"), _("Diamonds"), _("Hearts"), _("Spades"))[suit]
 
 
