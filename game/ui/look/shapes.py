@@ -10,6 +10,7 @@ import random
 
 import pygame
 
+from ..assets import resource_root
 from ..surface_cache import MB, cached
 from .palette import (BLACK, BLUE_FELT, BLUE_FELT_EDGE, GERMAN_ACORN, GERMAN_ACORN_ON_DARK, GERMAN_BELL,
                       GERMAN_LEAF, OPAQUE, SUIT_BLACK, SUIT_BLACK_ON_DARK, SUIT_BLUE, SUIT_GREEN, SUIT_RED,
@@ -47,8 +48,6 @@ def suit_sign(suit: int, size: int, deck_look: str = "classic", light: bool = Fa
 @cached(2 * MB)
 def german_suit_icon(suit: int, size: int) -> pygame.Surface:
     """A German suit's sign ``size`` pixels square, from its drawing in the card art."""
-    from ..assets import resource_root   # the art's folder, found the way the cards find it
-
     path = resource_root() / "assets" / "cards" / "german" / f"sign_{'CDHS'[suit]}.svg"
     if not path.is_file():
         raise FileNotFoundError(path)
