@@ -271,3 +271,16 @@ def test_a_32_card_table_shows_german_suits_and_names_them(app, ui):
     assert i18n.deck_look() == "classic"
     app.pop()
     assert i18n.deck_look() == "classic"
+
+
+def test_the_suit_chooser_titles_german_suits_and_shows_number_keys(names):
+    from game.ui.table.suit_chooser import key_cap, suit_label
+
+    names("de", "classic")
+    assert [suit_label(suit) for suit in range(4)] == ["Kreuz", "Karo", "Herz", "Pik"]
+    assert [key_cap(suit) for suit in range(4)] == ["C", "D", "H", "S"]
+    names("de", "german")
+    assert [suit_label(suit) for suit in range(4)] == ["Eichel", "Schellen", "Herz", "Grün"]
+    assert [key_cap(suit) for suit in range(4)] == ["1", "2", "3", "4"]
+    names("en", "german")
+    assert [suit_label(suit) for suit in range(4)] == ["Acorns", "Bells", "Hearts", "Leaves"]

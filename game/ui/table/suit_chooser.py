@@ -31,6 +31,12 @@ def suit_label(suit: int) -> str:
     return (_("Clubs"), _("Diamonds"), _("Hearts"), _("Spades"))[suit]
 
 
+def key_cap(suit: int) -> str:
+    """The key shown on a suit's button: its French letter (C, D, H, S), or its number on German-suited
+    cards, where C on an acorn would make no sense (the letters work all the same)."""
+    return str(suit + 1) if i18n.deck_look() == i18n.GERMAN_LOOK else SUIT_LETTERS[suit]
+
+
 class SuitChooser:
     """Pick one of the four suits; ``on_choice(suit)`` or ``on_cancel()`` is called once."""
 
@@ -163,7 +169,7 @@ class SuitChooser:
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - rect.h * 0.08)))
             label = text.render(suit_label(suit), max(12, int(rect.h * 0.13)), SUIT_BUTTON_LABEL, bold=True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.06)))
-            self.key_caps.append(self._draw_key_cap(surface, text, SUIT_LETTERS[suit], rect))
+            self.key_caps.append(self._draw_key_cap(surface, text, key_cap(suit), rect))
         hint = text.render(_("Click a suit, or press the key on it  ·  Esc cancels"),
                            max(11, int(self.rects[0].h * 0.1)), CHOOSER_TEXT)
         surface.blit(hint, hint.get_rect(midbottom=(panel.centerx, panel.bottom - 8 + offset_y)))
