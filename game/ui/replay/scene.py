@@ -121,8 +121,12 @@ class ReplayScene(PaintedTable, WidgetScene):
 
     # ----- showing a frame -------------------------------------------------------------------
 
+    def shown_rules(self):
+        return self.replay.rules
+
     def show(self, animate: bool) -> None:
         """Put the cards, the log and the caption where the current frame has them."""
+        self.name_cards_as_shown()
         replay = self.replay
         frame = replay.frame
         self.view = frame_view(replay, self.viewer)
@@ -263,7 +267,7 @@ class ReplayScene(PaintedTable, WidgetScene):
 
     def _relayout(self) -> None:
         self.board.hands = self.replay.frame.hands
-        self.board.relayout(self.app.size, self.view, self.speed, self.four_color, self.back_style, force=True)
+        self.board.relayout(self.app.size, self.view, self.speed, self.deck_look, self.back_style, force=True)
         self.board.sync(self.view, self.speed, animate=False)
 
     def on_enter(self) -> None:
@@ -274,6 +278,7 @@ class ReplayScene(PaintedTable, WidgetScene):
     def on_exit(self) -> None:
         super().on_exit()
         if self not in self.app.scenes:  # closed, not just covered by the move list
+            self.name_cards_classic()
             for toast in [t for t in self.app.notices.toasts if t not in self.notices_before]:
                 self.app.notices.dismiss(toast)
             self.text.cache.clear()      # the images go now, not when the cycle collector comes by
@@ -286,7 +291,7 @@ class ReplayScene(PaintedTable, WidgetScene):
 
     def on_settings_changed(self, settings) -> None:
         if self.board.layout is not None:
-            self.board.prewarm(self.replay.rules, self.four_color, self.back_style)
+            self.board.prewarm(self.replay.rules, self.deck_look, self.back_style)
 
     # ----- input and time --------------------------------------------------------------------
 

@@ -308,7 +308,7 @@ class HandResultScene(ResultPanelScene):
                 avail = min(avail, note.left - self.px(10) - x_cards)
                 spacing = min(card_w * 0.62, (avail - card_w) / max(1, len(cards) - 1))
                 for i, card in enumerate(cards):
-                    image = table.images.image(card_to_str(card), card_w, table.four_color, table.back_style,
+                    image = table.images.image(card_to_str(card), card_w, table.deck_look, table.back_style,
                                                (lay.card_w, lay.small_w) if lay else (card_w,))
                     strip = surface.blit(image, image.get_rect(midleft=(x_cards + i * spacing, row.centery)))
                 self.drawn_rows.append((strip.right, note.left))

@@ -17,6 +17,7 @@ import pygame
 
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
 from game.session import UndoRefused, undo_refusal
+from game.ui import i18n
 from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
@@ -111,6 +112,7 @@ class TableScene(PaintedTable, Scene):
 
     def on_enter(self) -> None:
         self.closed = False
+        self.name_cards_as_shown()   # the look may have changed in Settings while the table was covered
         self._relayout(self.app.size, force=True)
         if not self.started:
             self.started = True
@@ -124,6 +126,7 @@ class TableScene(PaintedTable, Scene):
         self.input.drop_drag()
         if self not in list(self.app.scenes):
             self.closed = True
+            self.name_cards_classic()
             self.session.close()
             # Let go of the drawn images now: a closed scene waits for the cycle collector, which
             # counts objects, not the megabytes of pixels they hold.
@@ -138,8 +141,11 @@ class TableScene(PaintedTable, Scene):
 
     def on_settings_changed(self, settings) -> None:
         if self.board.layout is not None:
-            self.board.prewarm(self.session.rules, self.four_color, self.back_style)
+            self.board.prewarm(self.session.rules, self.deck_look, self.back_style)
         self.resync(animate=False)
+        if self.deck_look != i18n.deck_look():   # a new look: the log is told again in its card names
+            self.name_cards_as_shown()
+            self.on_language_changed()
 
     def on_language_changed(self) -> None:
         self.text.cache.clear()
@@ -154,7 +160,7 @@ class TableScene(PaintedTable, Scene):
             self.chooser.layout(self.board.layout.size)
 
     def _relayout(self, size, force: bool = False) -> None:
-        scale = self.board.relayout(size, self.session.view(), self.speed, self.four_color, self.back_style,
+        scale = self.board.relayout(size, self.session.view(), self.speed, self.deck_look, self.back_style,
                                     force)
         drag = self.input.drag
         if scale is not None and drag is not None:
@@ -165,6 +171,10 @@ class TableScene(PaintedTable, Scene):
     def _start(self) -> None:
         """First entry: the log so far, then deal the hand on screen (or show a resumed position as it is)."""
         session = self.session
+        if self.app.settings.deck_look == i18n.GERMAN_LOOK and self.deck_look != i18n.GERMAN_LOOK:
+            # Said as the game opens: German suits were chosen, but this deck has cards they lack (2 to 6).
+            self.effects.show_toast(_("German suits need a 32-card game: this one is dealt in French cards."),
+                                    seconds=6.0, kind="note")
         self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
         if session.hand_over:
             self.resync(animate=False)
@@ -223,7 +233,7 @@ class TableScene(PaintedTable, Scene):
             suggested = hinted.suit   # the chooser opens on the suit the hint named
         code = sprite.code if sprite is not None else str(card)
         self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
-                                   self.four_color, suggested)
+                                   self.deck_look, suggested)
         lay = self.board.layout
         self.chooser.layout(lay.size)
         if sprite is not None:
