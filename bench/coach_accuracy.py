@@ -37,8 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.analysis import ANALYSIS_ROLLOUTS, MIN_WORLDS, analyse, worlds_for  # noqa: E402
-from game.ai.appraise import candidate_actions  # noqa: E402
+from game.ai.analysis import analyse  # noqa: E402
 from game.ai.positions import decision_positions  # noqa: E402
 from game.session.coach import hint_for  # noqa: E402
 from game.session.review import (SAME_AS_BEST, SURE_Z, Decision, review_decision,  # noqa: E402
@@ -48,9 +47,9 @@ ORACLE_TIMES = 25
 
 
 def oracle(view):
-    """The analysis with 25 times the worlds (run in a worker process)."""
-    worlds = worlds_for(len(candidate_actions(view)), ANALYSIS_ROLLOUTS) * ORACLE_TIMES
-    return analyse(view, worlds=max(worlds, MIN_WORLDS * ORACLE_TIMES))
+    """The analysis with 25 times the worlds: every count of worlds and the budget times 25 (run in a
+    worker process)."""
+    return analyse(view, effort=ORACLE_TIMES)
 
 
 def percentile(values, fraction: float) -> float:

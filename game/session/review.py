@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from game.ai.analysis import ANALYSIS_ROLLOUTS, MoveScore, analyse
+from game.ai.analysis import ANALYSIS_ROLLOUTS, COSTLY_GAP, MoveScore, analyse
 from game.rules import Match, Move, PlayerView, parse_record_move
 
 from .coach import explain
 
 #: A decision costs something worth showing from this loss of utility (about 2.5 % chance to win) ...
-COSTLY = 0.025
+COSTLY = COSTLY_GAP
 #: ... when the gap is also this many standard errors wide (not the luck of the sampled worlds).
 SURE_Z = 2.0
 #: Worth this little less than the best, a move counts as the best one (equal moves differ by noise).
