@@ -23,13 +23,16 @@ Medium's play of every preset at two to seven players (fixed seeds, so every run
   hand result screen runs it), from start to the finished review.
 
 Usage:
-  python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2]
+  python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2] [--details FILE]
+(--details: one JSON line per oracle position, every candidate's gap, error and worlds by the review
+and by the oracle, for reading where the two part.)
 Ends with one JSON line.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -72,10 +75,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--oracle", type=int, default=300, help="positions checked against the oracle")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the oracle")
+    parser.add_argument("--details", type=Path, help="write each oracle position's scores here (JSON lines)")
     args = parser.parse_args()
     started = time.perf_counter()
+    load_before = os.getloadavg()[1] if hasattr(os, "getloadavg") else None
     positions = decision_positions(args.positions, seed=1)
-    agree, hint_times, hints, reviews = 0, [], [], []
+    agree, hint_times, hints, reviews, work = 0, [], [], [], []
     for number, position in enumerate(positions, start=1):
         view = position.view
         before = time.perf_counter()
@@ -91,16 +96,27 @@ def main() -> None:
         agree += same
         hints.append(hint.move.action)
         reviews.append(review)
+        work.append(sum(score.worlds for score in review.ranked))   # the hint's rollouts (the same analysis)
         if number % 25 == 0:
             print(f"{number} positions: agree {agree}/{number}, hint p95 {percentile(hint_times, 0.95):.2f} s "
                   f"({time.perf_counter() - started:.0f} s)", flush=True)
     checked = positions[:args.oracle]
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        oracles = list(pool.map(oracle, [p.view for p in checked]))
     losses, marked, confirmed, costly, found = [], 0, 0, 0, 0
-    for position, hint, review, truth in zip(checked, hints, reviews, oracles):
+    details = args.details.open("w") if args.details else None
+    pool = ProcessPoolExecutor(max_workers=args.jobs)
+    oracles = pool.map(oracle, [p.view for p in checked])
+    for number, (position, hint, review, truth) in enumerate(zip(checked, hints, reviews, oracles), start=1):
         truth_scores = {score.action: score for score in truth.ranked}
         losses.append(max(0.0, truth.best.win - truth_scores[hint].win) * 100)
+        if details:
+            details.write(json.dumps({
+                "preset": position.preset_id, "players": position.players, "hint": hint,
+                "loss_pp": losses[-1], "oracle_rollouts": truth.rollouts,
+                "moves": [{"action": s.action, "gap": s.gap, "error": s.gap_error, "worlds": s.worlds,
+                           "win": s.win, "oracle_gap": truth_scores[s.action].gap,
+                           "oracle_error": truth_scores[s.action].gap_error,
+                           "oracle_worlds": truth_scores[s.action].worlds,
+                           "oracle_win": truth_scores[s.action].win} for s in review.ranked]}) + "\n")
         for score in review.ranked:
             mark = surely_costly(score.gap, score.gap_error)
             true = truth_scores[score.action]
@@ -109,6 +125,12 @@ def main() -> None:
             confirmed += mark and error
             costly += error
             found += mark and error
+        if number % 10 == 0:
+            print(f"oracle {number}: loss {sum(losses) / number:.3f} pp, marks {confirmed}/{marked} confirmed, "
+                  f"costly {found}/{costly} marked ({time.perf_counter() - started:.0f} s)", flush=True)
+    pool.shutdown()
+    if details:
+        details.close()
     print(f"oracle: {len(checked)} positions, {marked} marks ({confirmed} confirmed), {costly} costly errors "
           f"({found} marked)")
     review30 = review30_seconds()
@@ -120,6 +142,12 @@ def main() -> None:
         "mark_recall_pct": round(100 * found / costly, 1) if costly else None,
         "hint_p95_s": round(percentile(hint_times, 0.95), 3),
         "review30_s": round(review30, 2),
+        "oracle_positions": len(checked),
+        # Work, not time: the hint's rollouts (p95), and what one cost here (the machine's load shows in it).
+        "hint_rollouts_p95": percentile(work, 0.95),
+        "ms_per_rollout": round(1000 * sum(hint_times) / max(1, sum(work)), 3),
+        # The machine's 5-minute load average before and after: timings on a shared machine need it.
+        "load": [round(load_before, 1), round(os.getloadavg()[1], 1)] if load_before is not None else None,
     }
     print(f"total {time.perf_counter() - started:.0f} s")
     print(json.dumps(figures))

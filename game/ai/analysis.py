@@ -38,11 +38,11 @@ from .heuristic import full_deck_counts
 from .knowledge import sample_state
 
 #: The most rollouts an analysis spends over all its candidate moves (the race usually stops sooner).
-ANALYSIS_ROLLOUTS = 2400
+ANALYSIS_ROLLOUTS = 1600
 #: Worlds every candidate plays first, and the worlds an undecided candidate plays in each further round.
-FIRST_WORLDS, BATCH_WORLDS = 48, 48
+FIRST_WORLDS, BATCH_WORLDS = 32, 32
 #: Worlds a candidate plays at most; and at least, however small the budget.
-MAX_WORLDS, MIN_WORLDS = 960, 8
+MAX_WORLDS, MIN_WORLDS = 640, 8
 #: Rounds of the table a rollout plays before the static evaluation takes over.
 ROLLOUT_ROUNDS = 4
 #: A utility gap from which a move is a costly error (about 2.5 points of win chance): the review's line.
