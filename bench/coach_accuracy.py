@@ -10,7 +10,9 @@ Medium's play of every preset at two to seven players (fixed seeds, so every run
 * ``hint_p95_s``: the 95th percentile of the hint's wall time in one process, from the key
   to the answer when the key is pressed the instant the turn begins (the table starts the
   hint as the turn begins, so a person who looks at their cards first waits less).
-* The oracle: the same analysis with 25 times the worlds, on the first ``--oracle`` positions.
+* The oracle: the same analysis with 25 times the worlds (``analyse(view, effort=25)``: the same
+  rollouts and the same race, with every count of worlds and the budget of rollouts times 25), on
+  the first ``--oracle`` positions.
   ``hint_loss_pp``: the mean win chance (percentage points, by the oracle) the hint gives up
   against the oracle's best move, counted as 0 where the hint's move wins at least as often.
   Every candidate move of those positions is treated as a move the person might have made:
@@ -21,6 +23,9 @@ Medium's play of every preset at two to seven players (fixed seeds, so every run
   oracle confirms; ``mark_recall_pct``: of the oracle's costly errors, how many the review marks.
 * ``review30_s``: a 30-decision hand reviewed by ``ReviewJob`` (two worker processes, as the
   hand result screen runs it), from start to the finished review.
+* Beside the times, what does not depend on the machine's load: ``hint_rollouts_p95`` (the
+  rollouts of the hint's analysis, 95th percentile), ``ms_per_rollout`` (what one cost in this
+  run) and ``load`` (the 5-minute load average before and after).
 
 Usage:
   python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2] [--details FILE]

@@ -11,13 +11,14 @@ cannot disagree.
 A rollout plays ROLLOUT_ROUNDS rounds of the table (the medium heuristic for everyone) and
 then the static evaluation (``hard.evaluate``) stands in for the rest of the hand: played to
 the end, two moves' rollouts drift apart after the first card and the luck of the later deals
-swamps the gap between them (a paired gap's standard error three times larger for the same
-worlds). The worlds are shared out as a race: every candidate first plays FIRST_WORLDS
-worlds, then only the undecided ones (those that might still be the best by more than
-TIE_GAP, or whose gap to the best is within RACE_Z standard errors of COSTLY_GAP, the review's line for a costly move) play
-more, BATCH_WORLDS at a time, with the leader, until none is undecided, a candidate has
-MAX_WORLDS worlds or the budget of rollouts is spent. The race depends only on the results,
-so it is as deterministic as the worlds.
+swamps the gap between them (measured: a paired gap's standard error half as large again for
+the same worlds, and each rollout costs twice as much). The worlds are shared out as a race:
+every candidate first plays FIRST_WORLDS worlds, then only the undecided ones play more,
+BATCH_WORLDS at a time, with the leader: a move is undecided while it might still be the best
+(by more than TIE_GAP) or its gap might lie on either side of COSTLY_GAP (the review's line for
+a costly move), each within RACE_Z standard errors. The race stops when none is undecided, a
+move has MAX_WORLDS worlds or the budget of rollouts is spent. It reads only the results, so
+it is as deterministic as the worlds.
 
 Each ranked move carries its win chance, the points it is expected to bring, its utility gap
 to the best move and the standard error of that gap (world by world, paired, over the worlds
@@ -47,7 +48,7 @@ MAX_WORLDS, MIN_WORLDS = 640, 8
 ROLLOUT_ROUNDS = 4
 #: A utility gap from which a move is a costly error (about 2.5 points of win chance): the review's line.
 COSTLY_GAP = 0.025
-#: How many standard errors settle a question in the race (above the review's 2: the race looks again and again).
+#: Standard errors that settle a question in the race (more than the review's 2: it looks again and again).
 RACE_Z = 2.5
 #: Two moves surely this close count as equally good: the race does not spend worlds telling them apart.
 TIE_GAP = 0.01
@@ -93,7 +94,8 @@ class Analysis:
 
     @property
     def best(self) -> MoveScore:
-        """The best move (the highest utility; the lowest action on a tie, so the answer is stable)."""
+        """The best move: the highest utility among the moves played in the most worlds (the lowest
+        action on a tie, so the answer is stable)."""
         return self.ranked[0]
 
     def score(self, action: int) -> MoveScore:
