@@ -289,3 +289,32 @@ def analyse_match(record: dict, hands: Iterable[int] | None = None, rollouts: in
     analysed = {index: analyse_moment(moment, rollouts, luck_worlds)
                 for index, moment in enumerate(found) if worth_analysing(moment)}
     return assemble(record, chosen, found, analysed)
+
+
+@dataclass(frozen=True)
+class AnalysisSource:
+    """What the analysis screen is given: the record, each seat's name and kind, the hands to analyse
+    (None: all) and the hand to show first. Built from a table's session or from a replay."""
+
+    record: dict
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    hands: tuple[int, ...] | None = None
+    human: int | None = None
+    game: str = ""
+    first_hand: int = 1
+
+    @classmethod
+    def of_session(cls, session, hands: tuple[int, ...] | None = None) -> "AnalysisSource":
+        """The match at a table (``session``: a TableSession), its hands ``hands`` (None: every one)."""
+        seats = session.seats
+        return cls(session.saved_game().record, tuple(session.name(seat) for seat in range(len(seats))),
+                   tuple(seat.kind for seat in seats), hands, session.human, session.rules.name,
+                   min(hands) if hands else 1)
+
+    @classmethod
+    def of_replay(cls, replay, first_hand: int = 1) -> "AnalysisSource":
+        """A replayed record (``replay``: a Replay), every hand; ``first_hand`` is shown first."""
+        human = next((i for i, seat in enumerate(replay.seats) if seat.is_human), None)
+        return cls(replay.record, tuple(seat.name for seat in replay.seats), tuple(seat.kind for seat in replay.seats),
+                   None, human, replay.rules.name, first_hand)
