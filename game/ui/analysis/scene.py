@@ -139,8 +139,11 @@ class MatchAnalysisScene(WidgetScene):
                  ("next_error", _("Next error"), self.next_error, _("Next marked decision (N; Shift+N: the one before)")),
                  ("export", _("Export…"), self.export, _("Save the analysis as a text file in the records folder (E)"))]
         x = self.browser_left()
-        for name, text, action, tip in specs:
-            width = max(self.px(110), self.text_w(text) + 36)
+        widths = [max(self.px(110), self.text_w(text) + 36) for _name, text, _action, _tip in specs]
+        room = back.left - self.px(16) - x - gap * (len(specs) - 1)
+        if sum(widths) > room:   # long words (German) in a small window: every button gives way alike
+            widths = [int(width * room / sum(widths)) for width in widths]
+        for (name, text, action, tip), width in zip(specs, widths):
             self.buttons[name] = self.button(pygame.Rect(x, y, width, bh), text, action, tool_tip=tip,
                                              name=f"analysis_{name}")
             x += width + gap
@@ -313,7 +316,8 @@ class MatchAnalysisScene(WidgetScene):
                                         bottom - top)
         self._draw_browser(surface, self.browser_rect)
         keys = _("Left/Right: decisions · N: next error · Tab: one player · E: export")
-        key_img = self.text.fit(keys, max(10, self.px(13)), panel.w // 3, color=RESULT_NOTE)
+        key_img = self.text.fit(keys, max(10, self.px(13)), self.browser_left() - panel.left - self.px(28),
+                                color=RESULT_NOTE)
         surface.blit(key_img, key_img.get_rect(midleft=(panel.left + self.px(18), self.buttons["back"].rect.centery)))
 
     def _draw_progress(self, surface, panel) -> None:

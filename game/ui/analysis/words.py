@@ -46,8 +46,8 @@ def candidate_text(move) -> str:
         return _("Call “Stop!”")
     card = card_name(card_to_str(move.card))
     if move.suit is not None:
-        return _("Play the {card}, name {suit}").format(card=card, suit=suit_name(SUITS[move.suit]))
-    return _("Play the {card}").format(card=card)
+        return _capital(_("Play the {card}, name {suit}").format(card=card, suit=suit_name(SUITS[move.suit])))
+    return _capital(_("Play the {card}").format(card=card))
 
 
 def pp_text(fraction: float, signed: bool = False) -> str:
@@ -66,7 +66,7 @@ def percent_text(fraction: float) -> str:
 def drawn_text(cards) -> str:
     """"Drew the seven of hearts", "Drew 3 cards: 7H, 2S, QD"."""
     if len(cards) == 1:
-        return _("Drew the {card}").format(card=card_name(card_to_str(cards[0])))
+        return _capital(_("Drew the {card}").format(card=card_name(card_to_str(cards[0]))))
     return ngettext("Drew {count} card: {cards}", "Drew {count} cards: {cards}", len(cards)).format(
         count=len(cards), cards=", ".join(card_to_str(card) for card in cards))
 
