@@ -7,7 +7,7 @@ processes) and shows its progress; then, on the left, one card per player, and o
 decision at a time: the position (pile and the mover's hand), every candidate move ranked with its
 win chance, points and loss against the best, the move played ringed, its mark, and the luck of any
 cards it drew. Keys: Left/Right the previous/next decision, N the next error (Shift+N the one before),
-Tab the next player (only their decisions; Tab past the last shows everyone's), E exports the
+P the next player (only their decisions; P past the last shows everyone's; or click a player), E exports the
 analysis as a text file in the records folder, Escape goes back. It reads the source and the
 analysis only: never the match.
 """
@@ -239,7 +239,7 @@ class MatchAnalysisScene(WidgetScene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and self.analysis is not None:
             shift = event.mod & pygame.KMOD_SHIFT
-            keys = {pygame.K_RIGHT: self.next, pygame.K_LEFT: self.previous, pygame.K_TAB: self.next_player,
+            keys = {pygame.K_RIGHT: self.next, pygame.K_LEFT: self.previous, pygame.K_p: self.next_player,
                     pygame.K_e: self.export, pygame.K_n: lambda: self.next_error(bool(shift))}
             action = keys.get(event.key)
             if action is not None:
@@ -315,7 +315,7 @@ class MatchAnalysisScene(WidgetScene):
         self.browser_rect = pygame.Rect(self.browser_left(), top, panel.right - self.px(14) - self.browser_left(),
                                         bottom - top)
         self._draw_browser(surface, self.browser_rect)
-        keys = _("Left/Right: decisions · N: next error · Tab: one player · E: export")
+        keys = _("Left/Right: decisions · N: next error · P: one player · E: export")
         key_img = self.text.fit(keys, max(10, self.px(13)), self.browser_left() - panel.left - self.px(28),
                                 color=RESULT_NOTE)
         surface.blit(key_img, key_img.get_rect(midleft=(panel.left + self.px(18), self.buttons["back"].rect.centery)))
