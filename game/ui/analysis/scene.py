@@ -63,6 +63,7 @@ class MatchAnalysisScene(WidgetScene):
         self.text = TextCache(self._font)
         self.images = CardImages(app.assets, self._font)
         self.buttons: dict[str, object] = {}
+        self.buttons_left = 0     # where the row of buttons starts (under the players when words are long)
         #: As last drawn (the tests read them): each player card's rect by seat, each candidate row.
         self.player_rects: dict[int, pygame.Rect] = {}
         self.row_rects: list[pygame.Rect] = []
@@ -141,7 +142,11 @@ class MatchAnalysisScene(WidgetScene):
         x = self.browser_left()
         widths = [max(self.px(110), self.text_w(text) + 36) for _name, text, _action, _tip in specs]
         room = back.left - self.px(16) - x - gap * (len(specs) - 1)
-        if sum(widths) > room:   # long words (German) in a small window: every button gives way alike
+        if sum(widths) > room:   # long words (German) in a small window: the row starts under the players
+            x = panel.left + self.px(16)
+            room = back.left - self.px(16) - x - gap * (len(specs) - 1)
+        self.buttons_left = x
+        if sum(widths) > room:   # ... and if that is not enough either, every button gives way alike
             widths = [int(width * room / sum(widths)) for width in widths]
         for (name, text, action, tip), width in zip(specs, widths):
             self.buttons[name] = self.button(pygame.Rect(x, y, width, bh), text, action, tool_tip=tip,
@@ -309,16 +314,22 @@ class MatchAnalysisScene(WidgetScene):
         sub_rect = surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, title_rect.bottom)))
         top = sub_rect.bottom + self.px(10)
         bottom = self.buttons["back"].rect.top - self.px(10) if "back" in self.buttons else panel.bottom - self.px(60)
+        key_size = max(10, self.px(13))
+        keys_under_players = self.buttons_left < self.browser_left()
+        key_room = self.text.font(key_size).get_height() + self.px(6) if keys_under_players else 0
         left_col = pygame.Rect(panel.left + self.px(14), top, self.browser_left() - panel.left - self.px(24),
-                               bottom - top)
+                               bottom - top - key_room)
         self._draw_players(surface, left_col)
         self.browser_rect = pygame.Rect(self.browser_left(), top, panel.right - self.px(14) - self.browser_left(),
                                         bottom - top)
         self._draw_browser(surface, self.browser_rect)
         keys = _("Left/Right: decisions · N: next error · P: one player · E: export")
-        key_img = self.text.fit(keys, max(10, self.px(13)), self.browser_left() - panel.left - self.px(28),
-                                color=RESULT_NOTE)
-        surface.blit(key_img, key_img.get_rect(midleft=(panel.left + self.px(18), self.buttons["back"].rect.centery)))
+        key_img = self.text.fit(keys, key_size, self.browser_left() - panel.left - self.px(28), color=RESULT_NOTE)
+        if keys_under_players:
+            surface.blit(key_img, key_img.get_rect(bottomleft=(panel.left + self.px(18), bottom)))
+        else:
+            surface.blit(key_img, key_img.get_rect(midleft=(panel.left + self.px(18),
+                                                            self.buttons["back"].rect.centery)))
 
     def _draw_progress(self, surface, panel) -> None:
         done, total = self.progress
@@ -537,7 +548,9 @@ class MatchAnalysisScene(WidgetScene):
         size = max(10, self.px(15))
         head_size = max(10, self.px(13))
         columns = (("move", 0.0, "left"), ("win", 0.70, "right"), ("points", 0.86, "right"), ("loss", 1.0, "right"))
-        titles = {"move": _("Move"), "win": _("Win chance"), "points": _("Points"), "loss": _("Loss")}
+        penalty = item.moment.view.rules.scoring == "penalty"
+        titles = {"move": _("Move"), "win": _("Win chance"), "points": _("Penalty points") if penalty else _("Points"),
+                  "loss": _("Loss")}
         x_of = {name: area.left + int(area.w * at) for name, at, _align in columns}
         x_of["move"] += self.px(34)
         for name, _at, align in columns:

@@ -226,7 +226,9 @@ class ReplayScene(PaintedTable, WidgetScene):
         icon_w = (width - gap * (len(TRANSPORT) - 1)) // len(TRANSPORT)
         for number, name in enumerate(TRANSPORT):
             rects[name] = pygame.Rect(right - width + number * (icon_w + gap), transport_h - row_h, icon_w, row_h)
-        rects["analysis"] = pygame.Rect(right - width, transport_h - row_h * 2 - gap, width, row_h)
+        # In the corner where the table keeps its Menu button: nothing of the replay sits there.
+        corner = lay.menu_button
+        rects["analysis"] = pygame.Rect(right - width, corner.top, width, max(corner.h, row_h * 3 // 4))
         return rects
 
     def build(self) -> None:
