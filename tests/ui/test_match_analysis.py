@@ -96,3 +96,32 @@ def test_keys_and_clicks_walk_the_decisions_and_export_writes_a_readable_file(ma
     assert "Tess" in text and "Ada" in text and "Bruno" in text and "Hand 1" in text
     assert scene.write_export(folder / "Sunday.json") and (folder / "Sunday (2).txt").exists()
     assert written.read_text(encoding="utf-8") == text               # the first file is kept
+
+
+def test_the_replay_viewer_opens_the_analysis_of_the_whole_record_on_the_hand_shown(make_app):
+    from game.session import Replay
+    from game.store.saved_game import SavedGame
+    from game.ui.analysis.scene import MatchAnalysisScene
+
+    app = make_app((1280, 720))
+    ui = Driver(app)
+    match = Match(preset("crazy_eights", 2), 3)
+    medium, rng = MediumBot(), random.Random(1)
+    for number in range(2):
+        if number:
+            match.start_next_hand()
+        while not match.hand.over:
+            match.apply(medium.choose(match.view(match.current_seat), rng))
+    scene = app.go("replay", Replay.of(SavedGame.of(match, [Seat("Tess", "human"), Seat("Ada", "medium")])), "x")
+    ui.step(3)
+    scene.go_to(scene.replay.hand_starts[1] + 2)
+    ui.click(scene.analysis_button)
+    analysis = app.scenes.top
+    assert isinstance(analysis, MatchAnalysisScene)
+    assert analysis.source.hands is None and analysis.source.first_hand == 2
+    assert analysis.source.names == ("Tess", "Ada") and analysis.job is not None
+    key(ui, pygame.K_ESCAPE)
+    assert app.scenes.top is scene and analysis.job is None
+    key(ui, pygame.K_a)
+    assert isinstance(app.scenes.top, MatchAnalysisScene)
+    key(ui, pygame.K_ESCAPE)

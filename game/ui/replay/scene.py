@@ -247,7 +247,7 @@ class ReplayScene(PaintedTable, WidgetScene):
                                            tool_tip=_("Slow, normal or fast (P)"), name="replay_pace")
         self.buttons["back"] = self.button(rects["back"], _("Back"), self.app.pop, tool_tip=_("Back (Escape)"),
                                            name="replay_back")
-        self.buttons["analysis"] = self.button(rects["analysis"], _("Match analysis"), self.open_analysis,
+        self.analysis_button = self.button(rects["analysis"], _("Match analysis"), self.open_analysis,
                                                tool_tip=_("Every player's decisions and luck, from this hand on (A)"),
                                                name="replay_analysis")
         self._refresh_buttons()
