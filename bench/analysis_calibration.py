@@ -76,12 +76,16 @@ def main(argv=None) -> int:
     tasks = [(level, seed, args.hard_iterations) for seed in range(1, args.hands + 1) for level in LEVELS]
     totals = {level: {"losses": [], "marks": {name: 0 for name in MARKS}, "won": 0} for level in LEVELS}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for part in pool.map(play_and_analyse, tasks, chunksize=1):
+        for number, part in enumerate(pool.map(play_and_analyse, tasks, chunksize=1), start=1):
             total = totals[part["level"]]
             total["losses"] += part["losses"]
             total["won"] += part["won"]
             for name, count in part["marks"].items():
                 total["marks"][name] += count
+            if number % (len(LEVELS) * 5) == 0:   # every 5 hands a level: the figures so far, flushed
+                so_far = {level: round(100.0 * sum(t["losses"]) / max(1, len(t["losses"])), 2)
+                          for level, t in totals.items()}
+                print(f"after {number // len(LEVELS)} hands: error rate so far {so_far}", flush=True)
     seconds = time.perf_counter() - started
     error_rate, rows = {}, []
     print(f"{'level':8} {'decisions':>9} {'error rate (pp)':>15} {'marks/100':>9} {'won %':>6}  rating")
