@@ -33,8 +33,8 @@ MARK_FROM = {"doubtful": 0.025, "bad": 0.06, "very_bad": 0.12}
 LUCK_MARKS = ("very_lucky", "lucky", "unlucky", "very_unlucky")
 LUCKY, VERY_LUCKY = 0.08, 0.20
 
-#: The rating scale: error rate (win chance given up per decision with a choice, in percentage
-#: points) below which each name is earned, best first. Calibrated on bench/analysis_calibration.py
+#: The rating scale: error rate (win chance given up per decision that mattered, in percentage
+#: points: see ``MomentAnalysis.mattered``) below which each name is earned, best first. Calibrated on bench/analysis_calibration.py
 #: (see docs/ai.md): the hard level earns "Expert", medium "Advanced", easy "Casual player" and a random
 #: player "Beginner".
 RATINGS = (("world_class", 0.6), ("expert", 1.2), ("advanced", 2.4), ("intermediate", 3.6),
@@ -78,6 +78,13 @@ class MomentAnalysis:
     def decision(self) -> bool:
         """Whether the move was a decision (it had a choice)."""
         return not self.moment.forced and bool(self.ranked)
+
+    @property
+    def mattered(self) -> bool:
+        """Whether the decision mattered: some candidate would have given up at least a doubtful mark's
+        worth. In a hopeless (or a won) position every move is worth about the same; such a decision
+        tells nothing of the player's skill, and is left out of the error rate's count, like a forced move."""
+        return self.decision and self.ranked[-1].gap >= MARK_FROM["doubtful"]
 
     @property
     def loss(self) -> float:
@@ -183,9 +190,10 @@ class PlayerSummary:
     seat: int
     decisions: int            # moves with a choice
     forced: int
+    mattered: int             # decisions where some move would have cost a doubtful mark's worth
     marks: dict               # mark -> count
     luck_marks: dict          # luck mark -> count
-    error_rate: float         # win chance given up per decision, in percentage points
+    error_rate: float         # win chance given up per decision that mattered, in percentage points
     rating: str
     luck: float               # the draws' luck summed, in hands won
     luck_rating: str
@@ -229,13 +237,14 @@ class MatchAnalysis:
         decisions = [item for item in mine if item.decision]
         marks = {name: sum(1 for item in decisions if item.mark == name) for name in MARKS}
         luck_marks = {name: sum(1 for item in mine if item.luck_mark == name) for name in LUCK_MARKS}
-        error_rate = 100.0 * sum(item.loss for item in decisions) / len(decisions) if decisions else 0.0
+        mattered = sum(1 for item in decisions if item.mattered)
+        error_rate = 100.0 * sum(item.loss for item in decisions) / mattered if mattered else 0.0
         luck = sum(item.luck for item in mine if item.luck is not None)
         played = [outcome for outcome in self.outcomes if seat in outcome.seats]
         won = sum(1 for outcome in played if outcome.winner == seat)
         points = sum(outcome.scores.get(seat, 0) for outcome in played)
         hands = len(played)
-        return PlayerSummary(seat, len(decisions), len(mine) - len(decisions), marks, luck_marks, error_rate,
+        return PlayerSummary(seat, len(decisions), len(mine) - len(decisions), mattered, marks, luck_marks, error_rate,
                              rating_for(error_rate), luck, luck_rating_for(luck / hands if hands else 0.0),
                              hands, won, points)
 

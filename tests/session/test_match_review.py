@@ -101,9 +101,10 @@ def test_the_summary_counts_marks_and_takes_the_luck_off_the_result():
         assert summary.luck == pytest.approx(sum(item.luck for item in mine if item.luck is not None))
         assert summary.luck_adjusted == pytest.approx(summary.won - summary.luck)
         assert sum(summary.marks.values()) == sum(1 for item in mine if item.mark)
-        if summary.decisions:
+        assert summary.mattered == sum(1 for item in mine if item.decision and item.ranked[-1].gap >= 0.025)
+        if summary.mattered:
             assert summary.error_rate == pytest.approx(
-                100 * sum(item.loss for item in mine if item.decision) / summary.decisions)
+                100 * sum(item.loss for item in mine if item.decision) / summary.mattered)
     for item in analysis.items:
         assert item.decision == (not item.moment.forced)
         if item.decision:
