@@ -89,7 +89,8 @@ def analysis_text(analysis: MatchAnalysis, source) -> str:
     lines = [_("Match analysis"), f"{_(source.game) if source.game else ''}".strip(),
              ngettext("{count} hand analysed", "{count} hands analysed", len(analysis.hands)).format(
                  count=len(analysis.hands)), ""]
-    lines.append(_("Error rate: win chance given up per decision, in percentage points."))
+    lines.append(_("Error rate: win chance given up per decision that mattered (one where some move would "
+                   "have cost at least 2.5 points), in percentage points."))
     lines.append(_("Rating scale: {scale}").format(scale=scale_text()))
     lines.append("")
     for summary in analysis.summaries():
