@@ -66,7 +66,8 @@ def play_and_analyse(task: tuple) -> dict:
         mattered += item.mattered
         if item.mark:
             marks[item.mark] += 1
-    return {"level": level, "losses": losses, "mattered": mattered, "marks": marks, "won": match.results[-1].winner == SEAT}
+    return {"level": level, "losses": losses, "mattered": mattered, "marks": marks,
+            "won": match.results[-1].winner == SEAT}
 
 
 def main(argv=None) -> int:

@@ -34,11 +34,12 @@ LUCK_MARKS = ("very_lucky", "lucky", "unlucky", "very_unlucky")
 LUCKY, VERY_LUCKY = 0.08, 0.20
 
 #: The rating scale: error rate (win chance given up per decision that mattered, in percentage
-#: points: see ``MomentAnalysis.mattered``) below which each name is earned, best first. Calibrated on bench/analysis_calibration.py
-#: (see docs/ai.md): the hard level earns "Expert", medium "Advanced", easy "Casual player" and a random
-#: player "Beginner".
-RATINGS = (("world_class", 0.6), ("expert", 1.2), ("advanced", 2.4), ("intermediate", 3.6),
-           ("casual", 5.5), ("beginner", float("inf")))
+#: points: see ``MomentAnalysis.mattered``) below which each name is earned, best first. Calibrated
+#: on bench/analysis_calibration.py (see docs/ai.md, 25 hands a level): Hard earns "Expert", Medium
+#: "Advanced", a random player "Intermediate" and Easy "Casual player" (Easy's habit of spending eights at once costs more per
+#: decision than random play does); "World class" is beyond the Hard level, "Beginner" beyond Easy.
+RATINGS = (("world_class", 0.8), ("expert", 1.8), ("advanced", 3.0), ("intermediate", 4.5),
+           ("casual", 6.5), ("beginner", float("inf")))
 #: Luck ratings by the luck per hand played (win chance, in hands), luckiest first.
 LUCK_RATINGS = (("very_lucky", 0.15), ("lucky", 0.05), ("average", -0.05), ("unlucky", -0.15),
                 ("very_unlucky", float("-inf")))

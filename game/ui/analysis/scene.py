@@ -137,8 +137,10 @@ class MatchAnalysisScene(WidgetScene):
             return
         specs = [("previous", _("Previous"), self.previous, _("Previous decision (Left)")),
                  ("next", _("Next"), self.next, _("Next decision (Right)")),
-                 ("next_error", _("Next error"), self.next_error, _("Next marked decision (N; Shift+N: the one before)")),
-                 ("export", _("Export…"), self.export, _("Save the analysis as a text file in the records folder (E)"))]
+                 ("next_error", _("Next error"), self.next_error,
+                  _("Next marked decision (N; Shift+N: the one before)")),
+                 ("export", _("Export…"), self.export,
+                  _("Save the analysis as a text file in the records folder (E)"))]
         x = self.browser_left()
         widths = [max(self.px(110), self.text_w(text) + 36) for _name, text, _action, _tip in specs]
         room = back.left - self.px(16) - x - gap * (len(specs) - 1)
