@@ -38,8 +38,8 @@ LUCKY, VERY_LUCKY = 0.08, 0.20
 #: on bench/analysis_calibration.py (see docs/ai.md, 25 hands a level): Hard earns "Expert", Medium
 #: "Advanced", a random player "Intermediate" and Easy "Casual player" (Easy's habit of spending eights at once costs more per
 #: decision than random play does); "World class" is beyond the Hard level, "Beginner" beyond Easy.
-RATINGS = (("world_class", 0.8), ("expert", 1.8), ("advanced", 3.0), ("intermediate", 4.5),
-           ("casual", 6.5), ("beginner", float("inf")))
+RATINGS = (("world_class", 1.0), ("expert", 2.0), ("advanced", 3.4), ("intermediate", 5.0),
+           ("casual", 7.0), ("beginner", float("inf")))
 #: Luck ratings by the luck per hand played (win chance, in hands), luckiest first.
 LUCK_RATINGS = (("very_lucky", 0.15), ("lucky", 0.05), ("average", -0.05), ("unlucky", -0.15),
                 ("very_unlucky", float("-inf")))

@@ -51,7 +51,7 @@ def test_luck_marks_need_size_and_sureness():
 
 
 def test_the_rating_scale_runs_from_world_class_to_beginner_as_errors_grow():
-    names = [rating_for(rate) for rate in (0.0, 0.9, 2.0, 3.0, 5.0, 40.0)]
+    names = [rating_for(rate) for rate in (0.5, 1.5, 2.5, 4.0, 6.0, 40.0)]
     assert names == ["world_class", "expert", "advanced", "intermediate", "casual", "beginner"]
     assert [name for name, _below in RATINGS] == names
     assert luck_rating_for(0.5) == "very_lucky" and luck_rating_for(0.0) == "average"

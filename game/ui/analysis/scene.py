@@ -465,8 +465,11 @@ class MatchAnalysisScene(WidgetScene):
         item = self.analysis.items[self.index]
         moment = item.moment
         position = shown.index(self.index) + 1 if self.index in shown else 0
-        head = _("Hand {hand} · move {move} · {name}").format(hand=moment.hand, move=moment.step + 1,
-                                                             name=self.name(item.seat))
+        if item.seat == self.source.human:
+            head = _("Hand {hand} · your move {move}").format(hand=moment.hand, move=moment.step + 1)
+        else:
+            head = _("Hand {hand} · move {move} · {name}").format(hand=moment.hand, move=moment.step + 1,
+                                                                 name=self.name(item.seat))
         count = _("Decision {number} of {total}").format(number=position, total=len(shown))
         count_img = self.text.render(count, max(10, self.px(14)), RESULT_NOTE)
         count_rect = surface.blit(count_img, count_img.get_rect(topright=(inner.right, inner.top + self.px(3))))
@@ -526,9 +529,13 @@ class MatchAnalysisScene(WidgetScene):
         cards = display_order(view.hand, view.rules)
         room = area.right - left
         spacing = max(4.0, min(card_w * 0.75, (room - card_w) / max(1, len(cards) - 1)))
-        caption = self.text.fit(ngettext("{name}'s hand · {count} card", "{name}'s hand · {count} cards",
-                                         len(cards)).format(name=self.name(item.seat), count=len(cards)),
-                                caption_size, room, color=RESULT_NOTE)
+        if item.seat == self.source.human:
+            words = ngettext("Your hand · {count} card", "Your hand · {count} cards", len(cards)).format(
+                count=len(cards))
+        else:
+            words = ngettext("{name}'s hand · {count} card", "{name}'s hand · {count} cards", len(cards)).format(
+                name=self.name(item.seat), count=len(cards))
+        caption = self.text.fit(words, caption_size, room, color=RESULT_NOTE)
         surface.blit(caption, caption.get_rect(bottomleft=(left, top - self.px(2))))
         made = item.moment.made.card if item.moment.made.kind == "play" else None
         best = item.best.move.card if item.best is not None and item.best.move.kind == "play" else None
