@@ -236,6 +236,8 @@ class Replay:
         #: A copy of the hand state (and who named the suit) every KEYFRAME_STEPS steps of a hand.
         self.keyframes = keyframes
         self._record_hands = record["hands"]
+        #: The record itself (the match analysis replays it).
+        self.record = record
         self.seats = seats
         self.rules = match.rules
         #: Whether the record runs to the end of the match (a record of a match in play stops short).

@@ -43,11 +43,14 @@ NAME_MESSAGES = {
     "{name}: +{points} this hand · {total} in all": "You: +{points} this hand · {total} in all",
     "named by {name}": "named by you",
     "{names} share the win": "You share the win with {names}",
+    "Hand {hand} · move {move} · {name}": "Hand {hand} · your move {move}",
+    "{name}'s hand · {count} card": "Your hand · {count} card",
     "Wait for your turn: {name} is playing.": None,   # said to the person about another seat
     "{name} has moved": None,                          # only a computer's move waits to be read
     "{name}: {count} card": None,                      # the review counts the opponents' cards
     "{name} cannot be played: {reason}": None,         # a file's name
     "Game record saved as {name}.": None,
+    "Analysis saved as {name}.": None,                 # a file's name
     "Game record {name} loaded.": None,
     "A record called {name} is already there. Replace it?": None,
     "This game: {name}": None,                         # a game's name
