@@ -12,7 +12,7 @@ Easy > Medium > Hard. Hard plays with a fixed number of search iterations (``--h
 rather than its 250 ms budget, so that a loaded machine does not weaken it.
 
 Usage:
-  python bench/analysis_calibration.py [--hands 200] [--jobs 2] [--hard-iterations 400]
+  python bench/analysis_calibration.py [--hands 200] [--jobs 2] [--hard-iterations 400] [--levels random,easy]
 Ends with one JSON line.
 """
 from __future__ import annotations
@@ -75,11 +75,16 @@ def main(argv=None) -> int:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--hard-iterations", type=int, default=400)
+    parser.add_argument("--levels", default=",".join(LEVELS),
+                        help="the levels to analyse, comma-separated (the order is checked among those given)")
     args = parser.parse_args(argv)
+    levels = [level for level in LEVELS if level in args.levels.split(",")]
+    if not levels or len(levels) != len(set(args.levels.split(","))):
+        parser.error(f"--levels takes some of {', '.join(LEVELS)}")
     started = time.perf_counter()
-    tasks = [(level, seed, args.hard_iterations) for seed in range(1, args.hands + 1) for level in LEVELS]
+    tasks = [(level, seed, args.hard_iterations) for seed in range(1, args.hands + 1) for level in levels]
     totals = {level: {"losses": [], "mattered": 0, "marks": {name: 0 for name in MARKS}, "won": 0}
-              for level in LEVELS}
+              for level in levels}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for number, part in enumerate(pool.map(play_and_analyse, tasks, chunksize=1), start=1):
             total = totals[part["level"]]
@@ -88,15 +93,15 @@ def main(argv=None) -> int:
             total["won"] += part["won"]
             for name, count in part["marks"].items():
                 total["marks"][name] += count
-            if number % (len(LEVELS) * 5) == 0:   # every 5 hands a level: the figures so far, flushed
+            if number % (len(levels) * 5) == 0:   # every 5 hands a level: the figures so far, flushed
                 so_far = {level: round(100.0 * sum(t["losses"]) / max(1, t["mattered"]), 2)
                           for level, t in totals.items()}
-                print(f"after {number // len(LEVELS)} hands: error rate so far {so_far}", flush=True)
+                print(f"after {number // len(levels)} hands: error rate so far {so_far}", flush=True)
     seconds = time.perf_counter() - started
     error_rate, rows = {}, []
     print(f"{'level':8} {'decisions':>9} {'mattered':>8} {'error rate (pp)':>15} {'per decision':>12} "
           f"{'marks/100':>9} {'won %':>6}  rating")
-    for level in LEVELS:
+    for level in levels:
         total = totals[level]
         losses = total["losses"]
         rate = 100.0 * sum(losses) / total["mattered"] if total["mattered"] else 0.0
@@ -111,8 +116,9 @@ def main(argv=None) -> int:
         print(f"{level:8} {len(losses):9} {total['mattered']:8} {rate:15.2f} {per_decision:12.2f} "
               f"{per_100:9.1f} {100.0 * total['won'] / args.hands:6.1f}"
               f"  {rating_for(rate)}")
-    ordered = error_rate["random"] > error_rate["easy"] > error_rate["medium"] > error_rate["hard"]
-    print(f"ordered random > easy > medium > hard: {ordered}; {seconds:.0f} s")
+    rates = [error_rate[level] for level in levels]
+    ordered = all(worse > better for worse, better in zip(rates, rates[1:]))
+    print(f"ordered {' > '.join(levels)}: {ordered}; {seconds:.0f} s")
     print(json.dumps({"hands": args.hands, "error_rate": error_rate, "ordered": ordered, "levels": rows,
                       "hard_iterations": args.hard_iterations, "seconds": round(seconds, 1)}))
     return 0 if ordered else 1
