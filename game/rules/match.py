@@ -72,6 +72,10 @@ class Match:
         self.dealer = self.rng.randrange(players)
         self.results: list[HandResult] = []
         self.moves: list[list[str]] = []
+        #: The finished hands of ``moves`` as compact JSON (``_encode_finished_hands``), and how many:
+        #: a hand never changes once the next is dealt, so a long match's record is encoded a hand at a time.
+        self._finished_hands_json = ""
+        self._finished_hands_encoded = 0
         self.over = False
         self.winners: list[int] = []
         self.sudden_death_seats: tuple[int, ...] | None = None
@@ -245,13 +249,30 @@ class Match:
 
     def to_record(self) -> dict:
         """The JSON game record: rules, seed and every move; it replays this match exactly."""
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "hands": [list(moves) for moves in self.moves],
-        }
+        return {**self.record_head(), "hands": [list(moves) for moves in self.moves]}
+
+    def record_head(self) -> dict:
+        """The record without its "hands" (see ``hands_json``): what ``to_record`` holds besides the moves."""
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "rules": self.rules.to_dict(), "seed": self.seed}
+
+    def hands_json(self) -> str:
+        """The record's "hands" as compact JSON text, exactly ``json.dumps(to_record()["hands"],
+        separators=(",", ":"))``, at the cost of the current hand: each finished hand is encoded once
+        (a match is autosaved after every move, and a long one holds 200,000 moves)."""
+        self._encode_finished_hands()
+        current = json.dumps(self.moves[-1], separators=(",", ":"))
+        if not self._finished_hands_json:
+            return f"[{current}]"
+        return f"[{self._finished_hands_json},{current}]"
+
+    def _encode_finished_hands(self) -> None:
+        finished = len(self.moves) - 1
+        if self._finished_hands_encoded >= finished:
+            return
+        fresh = ",".join(json.dumps(hand, separators=(",", ":"))
+                         for hand in self.moves[self._finished_hands_encoded:finished])
+        self._finished_hands_json = f"{self._finished_hands_json},{fresh}" if self._finished_hands_json else fresh
+        self._finished_hands_encoded = finished
 
     def to_json(self) -> str:
         """The record as JSON text."""
@@ -315,6 +336,9 @@ class Match:
                     raise RecordError("record.hand_never_reached",
                                       f"the game record has a hand {number} that was never reached", hand=number)
                 deal_events = match.start_next_hand()
+                # Encoded here, a hand at a time, so that the first autosave after a long load is not
+                # the one that encodes every hand at once.
+                match._encode_finished_hands()
             else:
                 deal_events = match.deal_events
             if observer is not None:

@@ -19,7 +19,7 @@ from game.ai import strongest_level
 from game.rules import Event, IllegalMove, Match, Move, finish, preset_id_of
 from game.store import journal as steps
 from game.store.journal import StoreJournal
-from game.store.saved_game import SavedGame, new_match_id, save_autosave
+from game.store.saved_game import SavedGame, autosave_document, new_match_id
 
 from .coach import Hint, explain, hint_bot
 from .computer import AIWorker, make_bot
@@ -402,7 +402,7 @@ class TableSession:
     def _autosave_steps(self) -> list[dict]:
         if self.human is None or self.match.over:
             return []
-        return [steps.save_autosave(self.saved_game().to_document())]
+        return [steps.save_autosave(autosave_document(self.match, self.seats, self.practice, self.match_id))]
 
     def _keep_finished(self) -> list[dict]:
         """The step that keeps the finished match in the recent list (a match a person played)."""
