@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from .errors import IllegalMove, RecordError
 from .moves import Move, MoveNotationError
 from .ruleset import InvalidRuleSet, RuleSet
-from .state import Event, HandState
+from .state import MATCH_LENGTH, Event, HandState
 from .view import PlayerView, view_of
 
 #: Marks a move made out of turn in the record, before the seat that made it: ``last@2``.
 OUT_OF_TURN = "@"
 RECORD_FORMAT = "crazy-eights-record"
 RECORD_VERSION = 1
+#: The most moves a record may hold (the loader refuses more); a match ends when its record is full
+#: (docs/RULES.md R-MATCH-LENGTH), so every record a match writes can be loaded again.
 MAX_RECORD_MOVES = 200_000
 #: Moves ``Match.replaying`` replays between two yields: about 10 ms of work.
 REPLAY_SLICE = 250
@@ -72,6 +74,8 @@ class Match:
         self.dealer = self.rng.randrange(players)
         self.results: list[HandResult] = []
         self.moves: list[list[str]] = []
+        #: Moves in the record so far, every hand's (R-MATCH-LENGTH ends the match at MAX_RECORD_MOVES).
+        self.move_count = 0
         #: The finished hands of ``moves`` as compact JSON (``_encode_finished_hands``), and how many:
         #: a hand never changes once the next is dealt, so a long match's record is encoded a hand at a time.
         self._finished_hands_json = ""
@@ -158,9 +162,18 @@ class Match:
                 raise IllegalMove("not_your_turn", "it is not your turn")
             events = self.hand.apply(move, player)
             self.moves[-1].append(f"{move}{OUT_OF_TURN}{seat}")
+        self.move_count += 1
+        if self.record_full:
+            # R-MATCH-LENGTH: the record can take no more moves, so the hand ends here and the match with it.
+            events = events + self.hand.end_early(MATCH_LENGTH)
         if self.hand.over:
             self._finish_hand()
         return [self._to_seats(e) for e in events]
+
+    @property
+    def record_full(self) -> bool:
+        """Whether the record holds MAX_RECORD_MOVES moves: the match has ended (R-MATCH-LENGTH)."""
+        return self.move_count >= MAX_RECORD_MOVES
 
     def _to_seats(self, event: Event) -> Event:
         if event.player < 0:
@@ -229,6 +242,13 @@ class Match:
                 for seat in out:
                     self.eliminated[seat] = False
                 self._best_of(out)
+        if self.record_full and not self.over:
+            # R-MATCH-LENGTH: no further hand fits in the record (a sudden death's neither): the best total
+            # of those still in wins, a tie shares the win.
+            self.sudden_death_seats = None
+            standing = [s for s in range(rules.players) if not self.eliminated[s]]
+            best = (min if rules.scoring == "penalty" else max)(self.totals[s] for s in standing)
+            self._declare([s for s in standing if self.totals[s] == best])
 
     def standings(self) -> list[Standing]:
         """Seats from best to worst, with places (equal totals share a place)."""

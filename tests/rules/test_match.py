@@ -216,3 +216,27 @@ def test_play_randomly_ends_the_match_and_replays_from_its_record():
                           random.Random(5))
     assert match.over and match.hand_number == 2
     assert Match.from_record(match.to_record()).to_record() == match.to_record()
+
+
+def test_the_hands_as_json_are_what_the_record_encodes_after_every_move_and_after_a_replay():
+    # The autosave writes Match.hands_json after every move: each finished hand encoded once, so it must be
+    # the record's own encoding at every point: in a hand, across deals and after a replay.
+    rules = preset("switch", 3).replace(match_end="fixed_hands", fixed_hands=4)
+    match, rng = Match(rules, 11), random.Random(11)
+
+    def encoded(m):
+        return json.dumps(m.to_record()["hands"], separators=(",", ":"))
+
+    assert match.hands_json() == encoded(match) == "[[]]"
+    hands_seen = set()
+    while not match.over:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+        assert match.hands_json() == encoded(match)
+        hands_seen.add(match.hand_number)
+    assert hands_seen == {1, 2, 3, 4}
+    again = Match.from_record(json.loads(match.to_json()))
+    assert again.hands_json() == encoded(match)
+    assert match.to_record() == {**match.record_head(), "hands": json.loads(match.hands_json())}
