@@ -192,6 +192,10 @@ class EncodedJSON:
     def __repr__(self) -> str:
         return f"EncodedJSON({len(self.text)} characters)"
 
+    def decoded(self) -> Any:
+        """The value itself, decoded again (for a reader such as a test tool; the writes never need it)."""
+        return json.loads(self.text)
+
 
 def json_text(obj: Any, compact: bool = False) -> str:
     """``obj`` as the text write_json_atomic writes: the bytes ``json.dumps`` gives (compact, or indented
