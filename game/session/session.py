@@ -325,6 +325,14 @@ class TableSession:
         """Stop the AI worker (the session can no longer think)."""
         self.worker.shutdown()
 
+    def release(self) -> None:
+        """For a table closed for good: let go of the history now, freed by reference counting. After a
+        long load it is millions of objects the collector no longer scans (``scenes.loading``); left to
+        it as part of the closed screen's cycles, one full collection would free them all in one frame
+        of half a second. The session shows no history afterwards."""
+        self.history.clear()
+        self._view = None
+
     # ----- applying moves -------------------------------------------------------------------
 
     def _apply(self, move: Move, seat: int, out_of_turn: bool = False) -> list[Event]:

@@ -151,6 +151,10 @@ class App:
         from .crash import FaultInjection
 
         self._fault = FaultInjection.from_environment()   # tests only: CRAZY_EIGHTS_FAULT
+        #: Back on the main menu: the collector's full scan of what a long load froze waits for the frame
+        #: after this one (its number here), so that it never falls in the frame that let go of the closed
+        #: screens (a long match's history: tens of milliseconds each).
+        self._thaw_after: int | None = None
         #: Unexpected errors met in frames this run, and the crash reports written for them.
         self.crashes = 0
         self.crash_reports: list[Path] = []
@@ -362,8 +366,10 @@ class App:
             self.scenes.clear_to(scene)
         else:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
-        if how != "push":
-            release_closed_screens(thaw=how == "clear" and name == "menu")
+        if how == "clear" and name == "menu":
+            self._thaw_after = self.frames
+        elif how != "push":
+            release_closed_screens()
         return scene
 
     def first_scene(self) -> None:
@@ -456,6 +462,11 @@ class App:
     def update(self, dt: float) -> None:
         if self._fault is not None:
             self._fault.check(self.scenes.top)
+        if self._thaw_after is not None and self.frames > self._thaw_after:
+            from .surface_cache import release_closed_screens
+
+            self._thaw_after = None
+            release_closed_screens(thaw=True)
         if self.folder_lock.take_show_request():
             self.show_window()
         from .surface_cache import trim_gui_shapes

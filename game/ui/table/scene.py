@@ -125,6 +125,7 @@ class TableScene(PaintedTable, Scene):
         if self not in list(self.app.scenes):
             self.closed = True
             self.session.close()
+            self.session.release()  # a long match's history goes now, not in one long collection later
             # Let go of the drawn images now: a closed scene waits for the cycle collector, which
             # counts objects, not the megabytes of pixels they hold.
             self.text.cache.clear()
