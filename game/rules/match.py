@@ -1,6 +1,7 @@
 """A match: hands in a row, dealer rotation, scoring, match end, and the game record."""
 from __future__ import annotations
 
+import copy
 import json
 import random
 from dataclasses import dataclass
@@ -169,6 +170,33 @@ class Match:
         if self.hand.over:
             self._finish_hand()
         return [self._to_seats(e) for e in events]
+
+    def replaying_current_hand(self, keep: int, observer=None) -> "Match":
+        """A copy of this match as it stood ``keep`` moves into its current hand (not over): that hand
+        dealt again from its seed and its first ``keep`` moves played again; what came before it is
+        shared, not replayed, so taking a move back in a match of 200,000 moves costs its hand only.
+        ``observer`` (as in ``from_record``) hears the deal and those moves."""
+        if self.hand.over or not 0 <= keep <= len(self.moves[-1]):
+            raise ValueError("only a hand in play can be played again, up to the moves it has")
+        again = copy.copy(self)
+        again.rng = random.Random()
+        again.rng.setstate(self.rng.getstate())
+        again.totals, again.eliminated = list(self.totals), list(self.eliminated)
+        again.results, again.winners = list(self.results), list(self.winners)
+        again.moves = self.moves[:-1] + [[]]   # the finished hands never change: shared
+        again.move_count = self.move_count - len(self.moves[-1])
+        seats = self.seats
+        hand_rules = self.rules if len(seats) == self.rules.players else self.rules.with_players(len(seats))
+        again.hand, events = HandState.deal(hand_rules, random.Random(self.hand_seed), seats.index(self.dealer))
+        if observer is not None:
+            observer(again, None, None, [again._to_seats(event) for event in events])
+        for text in self.moves[-1][:keep]:
+            move, caller = parse_record_move(text)
+            seat = again.current_seat if caller is None else caller
+            played = again.apply(move, caller)
+            if observer is not None:
+                observer(again, seat, move, played)
+        return again
 
     @property
     def record_full(self) -> bool:

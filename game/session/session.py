@@ -370,8 +370,8 @@ class TableSession:
         def heard(match, seat, move, events):
             history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
 
-        self.match = rewound(self.match, self.history, index, heard)
-        self.history = history
+        self.match, deal = rewound(self.match, self.history, index, heard)
+        self.history = self.history[:deal] + history
         self.named_by = _last_nominator(history)
         self.practice = True
         self.version += 1
