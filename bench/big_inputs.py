@@ -191,7 +191,7 @@ def long_record(app) -> dict:
     app.main_menu()
     app.step(1 / 60)
     frames = Frames(app)
-    app.scenes.top.continue_game()
+    frames.act(app.scenes.top.continue_game, then=0)   # the click: the autosave read, the first slice
     figures["continue_frames"] = frames.until(lambda: type(app.scenes.top).__name__ == "TableScene")
     frames.step(60)
     figures["continue_longest_frame_ms"], figures["continue_longest_frame_cpu_ms"] = map(round, frames.worst())
@@ -202,10 +202,10 @@ def long_record(app) -> dict:
     app.go("pause", table)
     app.step(1 / 60)
     frames = Frames(app)
-    app.scenes.top.read_import(record_file)
+    frames.act(lambda: app.scenes.top.read_import(record_file), then=0)
     # Over a match in play, Import asks first: the player abandons it.
     figures["import_frames"] = frames.until(lambda: type(app.scenes.top).__name__ == "ConfirmScene")
-    app.scenes.top.confirm()
+    frames.act(app.scenes.top.confirm, then=0)   # the abandoned match is counted in this frame
     figures["import_frames"] += frames.until(lambda: type(app.scenes.top).__name__ == "TableScene"
                                              and app.scenes.top is not table)
     frames.step(60)
@@ -219,7 +219,7 @@ def long_record(app) -> dict:
     # Replay: the record file; then steps, hands, both ends.
     before = rss_mb()
     frames = Frames(app)
-    open_record_file(app, record_file)
+    frames.act(lambda: open_record_file(app, record_file), then=0)
     figures["replay_frames"] = frames.until(lambda: type(app.scenes.top).__name__ == "ReplayScene")
     for key in [pygame.K_RIGHT] * 30 + [pygame.K_PAGEDOWN] * 10 + [pygame.K_END, pygame.K_LEFT, pygame.K_LEFT,
                                                                    pygame.K_PAGEUP, pygame.K_HOME]:
