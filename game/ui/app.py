@@ -152,9 +152,10 @@ class App:
 
         self._fault = FaultInjection.from_environment()   # tests only: CRAZY_EIGHTS_FAULT
         #: Back on the main menu: the collector's full scan of what a long load froze waits for the frame
-        #: after this one (its number here), so that it never falls in the frame that let go of the closed
-        #: screens (a long match's history: tens of milliseconds each).
-        self._thaw_after: int | None = None
+        #: after this one (its number and the menu here), so that it never falls in the frame that let go
+        #: of the closed screens (a long match's history: tens of milliseconds); and if that frame opened
+        #: something over the menu (an imported match, itself just loaded and frozen), it is not done.
+        self._thaw_after: tuple[int, object] | None = None
         #: Unexpected errors met in frames this run, and the crash reports written for them.
         self.crashes = 0
         self.crash_reports: list[Path] = []
@@ -367,7 +368,7 @@ class App:
         else:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
         if how == "clear" and name == "menu":
-            self._thaw_after = self.frames
+            self._thaw_after = (self.frames, scene)
         elif how != "push":
             release_closed_screens()
         return scene
@@ -462,11 +463,11 @@ class App:
     def update(self, dt: float) -> None:
         if self._fault is not None:
             self._fault.check(self.scenes.top)
-        if self._thaw_after is not None and self.frames > self._thaw_after:
+        if self._thaw_after is not None and self.frames > self._thaw_after[0]:
             from .surface_cache import release_closed_screens
 
-            self._thaw_after = None
-            release_closed_screens(thaw=True)
+            menu, self._thaw_after = self._thaw_after[1], None
+            release_closed_screens(thaw=len(self.scenes) == 1 and self.scenes.top is menu)
         if self.folder_lock.take_show_request():
             self.show_window()
         from .surface_cache import trim_gui_shapes
