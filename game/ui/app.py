@@ -445,6 +445,8 @@ class App:
         """Run exactly one frame: read and dispatch events, update, draw, flip."""
         import pygame
 
+        #: When this frame began (long work started in it takes what is left of its budget: scenes.loading).
+        self.frame_started = time.perf_counter()
         events, self._woken_by = self._woken_by + pygame.event.get(), []
         resizes = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
         # Dragging a window edge sends a burst of resize events: lay out once, for the last size.
