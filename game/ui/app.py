@@ -356,7 +356,7 @@ class App:
         """Open the scene called ``name`` (see ``navigation.SCENES``): pushed on top, replacing the
         top one (``how="replace"``) or alone on the stack (``how="clear"``); returns it."""
         from . import navigation
-        from .surface_cache import release_closed_screens
+        from .surface_cache import frozen_by_a_load, release_closed_screens
 
         scene = navigation.create(self, name, *args, **kwargs)
         if how == "push":
@@ -367,7 +367,7 @@ class App:
             self.scenes.clear_to(scene)
         else:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
-        if how == "clear" and name == "menu":
+        if how == "clear" and name == "menu" and frozen_by_a_load():
             self._thaw_after = (self.frames, scene)
         elif how != "push":
             release_closed_screens()

@@ -71,7 +71,9 @@ def hold_collector() -> None:
 
 def release_collector() -> None:
     """Take what the work built out of the collector's scans for good, and let it run again."""
-    gc.freeze()
+    from ..surface_cache import freeze_what_was_built
+
+    freeze_what_was_built()
     gc.enable()
 
 
