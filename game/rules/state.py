@@ -26,6 +26,8 @@ NO_CAP = 1 << 20
 NO_SOURCE: frozenset = frozenset()
 # Why a hand ended.
 OUT, BLOCKED, STOCK_OUT, STOPPED, TURN_CAP = "out", "blocked", "stock_out", "stop", "turn_cap"
+#: The hand in which the match's record filled up ended there (docs/RULES.md R-MATCH-LENGTH; the Match ends it).
+MATCH_LENGTH = "match_length"
 
 
 class Event(NamedTuple):
@@ -640,6 +642,14 @@ class HandState:
         self.turns += 1
         if self.turns >= self.rules.turn_cap:
             self._end(self._lowest_hand(), TURN_CAP, events)
+
+    def end_early(self, reason: str) -> list[Event]:
+        """End the hand now as one nobody went out of (R-ENDED-EARLY: the lowest hand wins), for a
+        ``reason`` from outside the hand (the match's length, R-MATCH-LENGTH); returns the events."""
+        events: list[Event] = []
+        if not self.over:
+            self._end(self._lowest_hand(), reason, events)
+        return events
 
     def _lowest_hand(self) -> int:
         """Lowest hand value; ties go to the earliest from the dealer's left."""

@@ -372,6 +372,20 @@ def test_a_record_name_that_leaves_the_folder_is_refused_and_nothing_is_written(
     assert not app.folders.records_dir.exists() or not any(app.folders.records_dir.iterdir())
 
 
+@pytest.mark.parametrize("name", ["nul", "CON", "com7.backup", "Lpt1 "])
+def test_a_record_name_windows_keeps_for_a_device_is_refused_on_every_system(app, ui, name):
+    # "nul.json" is no file on Windows: a record saved so would be lost there, or not copied there.
+    open_table(app, ui)
+    ui.key(pygame.K_ESCAPE)
+    ui.click(ui.button("Export game record…"))
+    dialog = app.scenes.top
+    type_name(ui, dialog, name)
+    ui.click(ui.button("Save"))
+    assert app.scenes.top is dialog
+    assert any(text.startswith("CON, PRN, AUX, NUL") for text in app.notices.texts())
+    assert not app.folders.records_dir.exists() or not any(app.folders.records_dir.iterdir())
+
+
 def test_saving_over_a_record_asks_first(app, ui):
     open_table(app, ui)
     app.folders.records_dir.mkdir(parents=True)

@@ -289,6 +289,7 @@ class ReplayScene(PaintedTable, WidgetScene):
                 self.app.notices.dismiss(toast)
             self.text.cache.clear()      # the images go now, not when the cycle collector comes by
             self.images.clear()
+            self.replay.release()        # and a long record's steps, not in one long collection later
 
     def on_language_changed(self) -> None:
         self.text.cache.clear()

@@ -35,6 +35,7 @@ REASONS = {
     "stock_out": N_("The stock ran out: the lowest hand wins"),
     "stop": N_("“Stop!” was called: {name} has the lowest hand"),
     "turn_cap": N_("The hand ran too long: the lowest hand wins"),
+    "match_length": N_("The match is as long as a match can be: the lowest hand wins"),
 }
 #: The same reasons when the winner is the person, in their own words ("You went out", not "You went out"
 #: built from the third person: German "Du ist raus", Greek "Εσύ: βγήκε").

@@ -128,6 +128,7 @@ class TableScene(PaintedTable, Scene):
             self.closed = True
             self.name_cards_classic()
             self.session.close()
+            self.session.release()  # a long match's history goes now, not in one long collection later
             # Let go of the drawn images now: a closed scene waits for the cycle collector, which
             # counts objects, not the megabytes of pixels they hold.
             self.text.cache.clear()
