@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules import (PRESETS, RANKS, HandState, InvalidRuleSet, RuleSet, build_deck, determinize,  # noqa: E402
+from game.rules import (PRESETS, RANKS, HandState, InvalidRuleSet, RuleSet, determinize,  # noqa: E402
                         preset, view_of)
 
 
@@ -65,7 +65,7 @@ def soak(job: tuple[int, int]) -> dict:
             rules = preset(preset_ids[number // 2 % len(preset_ids)], rng.randint(2, 7))
         hand_seed = rng.getrandbits(32)
         state, _ = HandState.deal(rules, random.Random(hand_seed))
-        pack = Counter(build_deck(rules.decks, rules.jokers_per_deck))
+        pack = Counter(rules.full_deck())
         total = sum(pack.values())
         bound = (rules.turn_cap + 1) * (total + 3)
         problem = None

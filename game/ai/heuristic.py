@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.rules import CAP_KINDS, CAP_RANK, CAP_WILD, DRAW, LAST_CARD, PASS, STOP, SUIT_OF, build_deck, tables_for
+from game.rules import CAP_KINDS, CAP_RANK, CAP_WILD, DRAW, LAST_CARD, PASS, STOP, SUIT_OF, tables_for
 
 # Weights, in "how much we want this move" units; a plain legal play starts at PLAY_BASE.
 PLAY_BASE = 1.0
@@ -53,7 +53,7 @@ def full_deck_counts(rules) -> tuple:
     suit_counts = [0] * 5
     rank_counts = [0] * 14
     wilds = 0
-    for card in build_deck(rules.decks, rules.jokers_per_deck):
+    for card in rules.full_deck():
         if wild[card]:
             wilds += 1
         else:
