@@ -704,6 +704,10 @@ class HandState:
             if not self.tables.wild[card] and move.suit is not None:
                 return IllegalMove("not_wild", f"{card_to_str(card)} is not wild and cannot name a suit",
                                    card=card_to_str(card))
+            if self.tables.wild[card] and self.tables.wild[top]:
+                # Only a rule against wild on wild refuses a wild card (Mau-Mau: no jack on a jack).
+                return IllegalMove("wild_on_wild", f"{card_to_str(card)} cannot go on the wild {card_to_str(top)}",
+                                   card=card_to_str(card), top=card_to_str(top))
             rank = RANKS[RANK_OF[top]] if top < FIRST_JOKER else "X"
             return IllegalMove("not_matching", f"{card_to_str(card)} doesn't match {suit_name} or {rank}",
                                suit=SUITS[self.suit], rank=rank, card=card_to_str(card))
