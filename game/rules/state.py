@@ -721,7 +721,8 @@ class HandState:
             return IllegalMove("cannot_pass", "you cannot pass now")
         if move.kind == "last_card":
             return IllegalMove("last_card_not_allowed",
-                               "you can call last card only as you play down to one card")
+                               "you can call last card only as you play down to one card",
+                               word=self.rules.last_card_word)
         return IllegalMove("stop_not_allowed",
                            f"you can call stop only at the start of your turn with at most "
                            f"{self.rules.stop_threshold} points", threshold=self.rules.stop_threshold)

@@ -92,7 +92,7 @@ class ReplayScene(PaintedTable, WidgetScene):
         self.text = TextCache(self._font)
         self.images = CardImages(app.assets, self._font)
         self.board = ReplayBoard(self.images, random.Random(7), replay.rules.players, self.viewer, True)
-        self.effects = Effects(app.sound.play)
+        self.effects = Effects(app.sound.play, replay.rules.last_card_word)
         self.painter = ReplayPainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.view = frame_view(replay, self.viewer)
