@@ -124,6 +124,16 @@ ALL = ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy", "crazy_eights_acti
 EIGHTS = ALL[:5]
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
+    # Mau-Mau's own alternatives first: New game lists a game's switches in this order.
+    HouseRule("ace_again", "Ace plays again", "Whoever plays an ace plays one more card at once (or draws).",
+              _add_rank("play_again_ranks", "A"), ("mau_mau",)),
+    HouseRule("nine_reverse", "Nines reverse", "A nine reverses the direction of play (no effect with two players).",
+              lambda r: _add_rank("reverse_ranks", "9")(r).replace(reverse_with_two="none"), ("mau_mau",)),
+    HouseRule("jack_on_jack", "Jack on jack", "A jack may be played on a jack.",
+              lambda r: r.replace(wild_on_wild=True), ("mau_mau",)),
+    HouseRule("drawn_card_waits", "Drawn card waits",
+              "A card you draw cannot be played at once: your turn passes.",
+              lambda r: r.replace(draw_rule="one_then_pass"), ("mau_mau",)),
     HouseRule("jack_wild", "Jacks wild",
               "All jacks are wild and name a suit; black jacks no longer pick up seven.",
               lambda r: r.replace(wild_ranks=("J",), black_jack_draw=0, black_jack_stacking=False),
@@ -168,15 +178,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule("draw_three", "Threes and fours draw three",
               "A three or a four makes the next player draw three unless they play a three or a four; they stack.",
               _add_draws((("3", 3), ("4", 3))), ("crazy_eights_action",)),
-    HouseRule("ace_again", "Ace plays again", "Whoever plays an ace plays one more card at once (or draws).",
-              _add_rank("play_again_ranks", "A"), ("mau_mau",)),
-    HouseRule("nine_reverse", "Nines reverse", "A nine reverses the direction of play (no effect with two players).",
-              lambda r: _add_rank("reverse_ranks", "9")(r).replace(reverse_with_two="none"), ("mau_mau",)),
-    HouseRule("jack_on_jack", "Jack on jack", "A jack may be played on a jack.",
-              lambda r: r.replace(wild_on_wild=True), ("mau_mau",)),
-    HouseRule("drawn_card_waits", "Drawn card waits",
-              "A card you draw cannot be played at once: your turn passes.",
-              lambda r: r.replace(draw_rule="one_then_pass"), ("mau_mau",)),
+
 )
 
 HOUSE_RULES_BY_ID = {rule.id: rule for rule in HOUSE_RULES}
