@@ -2,8 +2,7 @@
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from game.rules import PRESETS, InvalidRuleSet, RuleSet, house_rules_for, preset, with_house_rules
-from game.rules.cards import deck_ranks
+from game.rules import PRESETS, InvalidRuleSet, RuleSet, deck_ranks, house_rules_for, preset, with_house_rules
 
 
 @st.composite

@@ -116,3 +116,14 @@ def test_a_rule_set_without_the_new_parameters_means_what_it_meant():
     old = {key: value for key, value in PRESETS["switch"].to_dict().items()
            if key not in ("cards_per_deck", "wild_on_wild", "play_again_ranks", "last_card_word")}
     assert RuleSet.from_dict(old) == PRESETS["switch"]
+
+
+def test_a_mau_mau_match_runs_to_100_penalty_points_and_the_lowest_total_wins():
+    # docs/RULES.md R-PRESET-MAU-MAU: penalty points to 100, lowest total wins (a tie plays one more hand).
+    match = play_randomly(Match(preset("mau_mau", 3), 21), random.Random(21))
+    assert max(match.totals) >= 100
+    assert all(match.totals[winner] == min(match.totals) for winner in match.winners)
+    for result in match.results:
+        for seat, cards in result.hands.items():
+            if result.reason == "out" and seat != result.winner:
+                assert result.scores[seat] == sum(PRESETS["mau_mau"].card_value(card) for card in cards)
