@@ -69,6 +69,16 @@ DESCRIPTIONS: dict[str, str] = {
     "mau_mau": "The German game with 32 cards: sevens draw two, eights skip, jacks are wild; say \"Mau\" on your last card.",
 }
 
+#: Where the tables that play a game differ and no switch is offered, what this game chose (docs/RULES.md
+#: R-MAU-MAU-CHOICES); the rules screen says it under the game's rules.
+CHOICES: dict[str, str] = {
+    "mau_mau": "Mau-Mau is played in many ways; where tables differ, this game chose: a seven or an eight turned "
+               "up to start has no effect, and a jack turned up goes back into the stock; a seven is answered "
+               "only with a seven, and whoever draws for it misses their turn; an eight skips one player, and "
+               "another eight does not pass the skip on; a jack may be your last card; only \"Mau\" is said, "
+               "on your last card, not \"Mau-Mau\" on going out.",
+}
+
 
 @dataclass(frozen=True)
 class HouseRule:
@@ -226,3 +236,18 @@ def preset_id_of(rules: RuleSet) -> str | None:
 
 
 _GAME_FIELDS = tuple(f.name for f in fields(RuleSet) if f.name not in ("players", *MATCH_LENGTH_FIELDS))
+
+
+def choices_of(rules: RuleSet) -> str | None:
+    """The ``CHOICES`` note of the game these rules are, with any of its house switches on (else None)."""
+    for preset_id, note in CHOICES.items():
+        offered = [rule.id for rule in house_rules_for(preset_id)]
+        for mask in range(1 << len(offered)):
+            switches = [switch for bit, switch in enumerate(offered) if mask >> bit & 1]
+            try:
+                candidate = with_house_rules(preset_id, rules.players, switches)
+            except ValueError:
+                continue
+            if all(getattr(candidate, name) == getattr(rules, name) for name in _GAME_FIELDS):
+                return note
+    return None

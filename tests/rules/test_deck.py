@@ -127,3 +127,13 @@ def test_a_mau_mau_match_runs_to_100_penalty_points_and_the_lowest_total_wins():
         for seat, cards in result.hands.items():
             if result.reason == "out" and seat != result.winner:
                 assert result.scores[seat] == sum(PRESETS["mau_mau"].card_value(card) for card in cards)
+
+
+def test_the_choices_note_belongs_to_mau_mau_with_or_without_its_switches():
+    from game.rules import CHOICES, choices_of
+
+    assert choices_of(preset("mau_mau", 6)) == CHOICES["mau_mau"]
+    assert choices_of(with_house_rules("mau_mau", 3, ["ace_again", "nine_reverse", "jokers"])) == CHOICES["mau_mau"]
+    assert choices_of(preset("mau_mau", 4).replace(match_end="single_hand")) == CHOICES["mau_mau"]
+    assert choices_of(preset("crazy_eights", 4)) is None
+    assert choices_of(preset("mau_mau", 4).replace(cards_per_deck=52)) is None    # no longer Mau-Mau

@@ -54,6 +54,14 @@ def test_the_rules_screen_explains_mau_mau_in_german(app, ui):
     assert "sag „Mau“" in text
     assert "Buben 20; Asse 11; Könige 4; Damen 3" in text
     assert text.count("Zweien") == 1     # only "no twos to sixes": no value is told for a rank the deck lacks
+    # Where German tables differ, the screen says what this game chose (docs/RULES.md R-MAU-MAU-CHOICES).
+    assert "So spielen wir" in text and "ein Bube als Startkarte kommt zurück in den Talon" in text
+    app.scenes.top.choice = "crazy_eights"
+    app.scenes.top.rebuild()
+    assert "So spielen wir" not in app.scenes.top.text_box.html_text
+    app.push(RulesScene(app, rules=with_house_rules("mau_mau", 5, ["ace_again", "jack_on_jack"])))
+    ui.step()
+    assert "So spielen wir" in app.scenes.top.text_box.html_text
 
 
 @pytest.mark.parametrize("language", ["de", "el", "nb", "en"])

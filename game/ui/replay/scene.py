@@ -62,6 +62,11 @@ class _ReplaySession:
         return self.scene.replay.seats
 
     @property
+    def rules(self):
+        """The match's rules (the move list says the last-card call in their words)."""
+        return self.scene.replay.rules
+
+    @property
     def history(self):
         replay = self.scene.replay
         return replay.steps[:replay.index + 1]
