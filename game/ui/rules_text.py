@@ -109,8 +109,10 @@ def _play_text(rules: RuleSet) -> str:
                      .format(ranks=_cap(ranks_plural(rules.wild_ranks))))
     else:
         parts.append(_("No card is wild in this game."))
-    if rules.jokers_per_deck:
+    if rules.jokers_per_deck and rules.wild_on_wild:
         parts.append(_("Jokers are super wild: play one on anything and name any suit."))
+    elif rules.jokers_per_deck:
+        parts.append(_("Jokers are wild too: play one on anything but a wild card and name any suit."))
     if rules.anything_on_ranks:
         parts.append(_("Any card may be played on {ranks}.").format(ranks=ranks_plural(rules.anything_on_ranks)))
     parts.append(_("Play your last card and you go out: the hand is yours at once. An action card played "
