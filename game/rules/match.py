@@ -15,7 +15,9 @@ from .view import PlayerView, view_of
 #: Marks a move made out of turn in the record, before the seat that made it: ``last@2``.
 OUT_OF_TURN = "@"
 RECORD_FORMAT = "crazy-eights-record"
-RECORD_VERSION = 1
+#: 2: the rules may hold the deck (`cards_per_deck`) and the Mau-Mau parameters; version 1 records load as
+#: they are (every parameter they lack has its version-1 meaning).
+RECORD_VERSION = 2
 #: The most moves a record may hold (the loader refuses more); a match ends when its record is full
 #: (docs/RULES.md R-MATCH-LENGTH), so every record a match writes can be loaded again.
 MAX_RECORD_MOVES = 200_000

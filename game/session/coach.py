@@ -42,7 +42,7 @@ def explain(view: PlayerView, move: Move, instead: Move | None = None) -> Hint:
     wild = tables.wild
     hand = view.hand
     if move.kind == "last_card":
-        return Hint(move, "call_last_card")
+        return Hint(move, "call_last_card", {"word": view.rules.last_card_word})
     if move.kind == "stop":
         return Hint(move, "call_stop", {"points": sum(tables.value[c] for c in hand)})
     if move.kind == "draw":

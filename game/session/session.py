@@ -211,7 +211,8 @@ class TableSession:
     def call_last_card(self) -> list[Event]:
         """The person's "last card" call, on their turn or out of turn; raises IllegalMove when not open."""
         if not self.can_call_last_card():
-            raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card")
+            raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card",
+                              word=self.match.rules.last_card_word)
         if self.match.current_seat == self.human:
             return self._apply(Move("last_card"), self.human)
         return self._apply(Move("last_card"), self.human, out_of_turn=True)

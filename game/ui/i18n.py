@@ -433,8 +433,15 @@ def reason_text(error) -> str:
         return _("You have a card you can play, so you cannot draw.")
     if reason == "cannot_pass":
         return _("You cannot pass now.")
+    if reason == "last_card_not_allowed" and params.get("word") == "mau":
+        return _("You can say “Mau” only as you play down to one card.")
     if reason == "last_card_not_allowed":
         return _("You can call “Last card” only as you play down to one card.")
+    if reason == "wild_on_wild":
+        top = params.get("top")
+        the_top = card_name(top) if top else _("that card")
+        return _capital(_("the {card} cannot go on the {top}: no wild card on a wild card.").format(
+            card=the_card, top=the_top))
     if reason == "stop_not_allowed":
         threshold = int(params.get("threshold", 0))
         return ngettext("You can call “Stop!” only at the start of your turn with at most {threshold} point in hand.",
@@ -474,6 +481,8 @@ def hint_text(hint) -> str:
     suit = suit_name(SUITS[params["suit"]]) if "suit" in params else ""
     count = int(params.get("count", 0))
     reason = hint.reason
+    if reason == "call_last_card" and params.get("word") == "mau":
+        return _("Say “Mau” now: it costs nothing and saves you a penalty.")
     if reason == "call_last_card":
         return _("Call “Last card” now: it costs nothing and saves you a penalty.")
     if reason == "call_stop":

@@ -119,6 +119,8 @@ def _two_powers(params: Params) -> str:
             words.append(_("miss a turn"))
         elif power == "reverse":
             words.append(_("reverse the direction"))
+        elif power == "play_again":
+            words.append(_("play again"))
         else:
             words.append(_("black jacks pick up {n}").format(n=count))
     return _("{ranks} cannot do two things at once ({powers})").format(
@@ -169,6 +171,8 @@ _RULE_CLAUSES: dict[str, Callable[[Params], str]] = {
         ranks=_ranks(p.get("rank", ""))),
     "rules.turn_cap_too_high": lambda p: _("a hand may run to at most {most} turns, not {cap}").format(
         most=p.get("most"), cap=p.get("cap")),
+    "rules.rank_not_in_deck": lambda p: _("the 32-card deck has no {ranks}: no card could do what they are "
+                                          "given to do").format(ranks=join_words([_ranks(r) for r in p.get("ranks", ())])),
 }
 
 

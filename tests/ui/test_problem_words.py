@@ -92,6 +92,8 @@ def rule_refusals():
     yield refusal(lambda: RuleSet(anything_on_ranks=("8",)))
     yield refusal(lambda: RuleSet(draw_penalties=(("2", 2), ("2", 3))))
     yield refusal(lambda: RuleSet(turn_cap=10**6))
+    yield refusal(lambda: RuleSet(cards_per_deck=32, draw_penalties=(("2", 2), ("3", 3))))
+    yield refusal(lambda: RuleSet(skip_ranks=("A",), play_again_ranks=("A",)))
 
 
 def record_refusals():

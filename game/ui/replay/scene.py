@@ -62,6 +62,11 @@ class _ReplaySession:
         return self.scene.replay.seats
 
     @property
+    def rules(self):
+        """The match's rules (the move list says the last-card call in their words)."""
+        return self.scene.replay.rules
+
+    @property
     def history(self):
         replay = self.scene.replay
         return replay.steps[:replay.index + 1]
@@ -92,7 +97,7 @@ class ReplayScene(PaintedTable, WidgetScene):
         self.text = TextCache(self._font)
         self.images = CardImages(app.assets, self._font)
         self.board = ReplayBoard(self.images, random.Random(7), replay.rules.players, self.viewer, True)
-        self.effects = Effects(app.sound.play)
+        self.effects = Effects(app.sound.play, replay.rules.last_card_word)
         self.painter = ReplayPainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.view = frame_view(replay, self.viewer)

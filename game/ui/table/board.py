@@ -12,7 +12,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, build_deck, card_to_str, tables_for
+from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, card_to_str, tables_for
 
 from .animation import ease_in_out_cubic, ease_out_cubic
 from .layout import Layout, compute_layout
@@ -99,7 +99,7 @@ class Board:
     def prewarm(self, rules, deck_look: str, back_style: str) -> None:
         """Render every face, the back and the shadows at this layout's sizes before they are needed."""
         lay = self.layout
-        codes = sorted({card_to_str(c) for c in build_deck(rules.decks, rules.jokers_per_deck)})
+        codes = sorted({card_to_str(c) for c in rules.full_deck()})
         self.images.prewarm(lay.card_w, deck_look, codes)
         for width in (lay.card_w, lay.small_w):
             self.images.image(None, width, False, back_style, (lay.card_w, lay.small_w))

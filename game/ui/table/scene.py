@@ -51,7 +51,7 @@ class TableScene(PaintedTable, Scene):
         self.rng = random.Random(session.match.seed * 7919 + 17)
         self.board = Board(self.images, self.rng, session.rules.players, session.viewer,
                            session.human is not None)
-        self.effects = Effects(app.sound.play)
+        self.effects = Effects(app.sound.play, session.rules.last_card_word)
         self.input = TableInput(self)
         self.painter = TablePainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
@@ -153,7 +153,8 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # The log is told again from the match's history, in the new words.
         self.log.clear()
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human,
+                                       call_word=session.rules.last_card_word))
         if self.input.buttons:
             self.input.build_buttons(self.app.ui_manager, self.board.layout)
             self._update_buttons()
@@ -176,7 +177,8 @@ class TableScene(PaintedTable, Scene):
             # Said as the game opens: German suits were chosen, but this deck has cards they lack (2 to 6).
             self.effects.show_toast(_("German suits need a 32-card game: this one is dealt in French cards."),
                                     seconds=6.0, kind="note")
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human,
+                                       call_word=session.rules.last_card_word))
         if session.hand_over:
             self.resync(animate=False)
             if not session.over:
@@ -269,7 +271,8 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # Every step since ``logged``: a computer's play and its "last card" call right after are two;
         # a draw after a draw by the same seat rewrites that line ("draws 3 cards").
-        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.human)
+        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.human,
+                                   session.rules.last_card_word)
         for _line in range(min(replaced, len(self.log))):
             self.log.pop()
         self.log.extend(lines)
@@ -305,7 +308,8 @@ class TableScene(PaintedTable, Scene):
             return
         session.next_hand()
         self.result_timer = None
-        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human,
+                                       call_word=session.rules.last_card_word))
         self._deal()
 
     def ask_hint(self) -> None:
@@ -366,7 +370,8 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
-        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.human))
+        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.human,
+                                       call_word=self.session.rules.last_card_word))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace
