@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import strongest_level
-from game.rules import Event, IllegalMove, Match, Move, finish, preset_id_of
+from game.rules import Event, EventKind, IllegalMove, Match, Move, MoveKind, finish, preset_id_of
 from game.store import journal as steps
 from game.store.journal import StoreJournal
 from game.store.saved_game import SavedGame, new_match_id, save_autosave
@@ -196,7 +196,7 @@ class TableSession:
         if self.match.hand.over:
             raise IllegalMove("hand_over", "the hand is over")
         if self.match.current_seat != self.human:
-            if move.kind == "last_card" and self.can_call_last_card():
+            if move.kind == MoveKind.LAST_CARD and self.can_call_last_card():
                 return self.call_last_card()
             seat = self.match.current_seat
             raise IllegalMove("not_your_turn", "it is not your turn", seat=seat, name=self.name(seat))
@@ -334,7 +334,7 @@ class TableSession:
         self._computer_move = None
         self.history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
         for event in events:
-            if event.kind == "nominated":
+            if event.kind == EventKind.NOMINATED:
                 self.named_by = event.player
         # One step for the stores, whatever this move changes: a kill cannot count a hand without its
         # autosave, nor clear the autosave of a finished match without keeping it in the recent list.
@@ -494,7 +494,7 @@ def _last_nominator(history: list[HistoryEntry]) -> int | None:
     for entry in reversed(history):
         if entry.seat is None:
             return None
-        if any(event.kind == "nominated" for event in entry.events):
+        if any(event.kind == EventKind.NOMINATED for event in entry.events):
             return entry.seat
     return None
 

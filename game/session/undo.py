@@ -6,7 +6,7 @@ The match is rebuilt from its record: a seed and a list of moves replay it exact
 """
 from __future__ import annotations
 
-from game.rules import Match
+from game.rules import EventKind, Match
 
 #: Events after which a card nobody could see before is known (or the hands are shown).
 REVEALING = frozenset({"drew", "penalty_paid", "last_card_penalty", "reshuffled", "hand_ended"})
@@ -26,7 +26,7 @@ def undo_point(history, person: int) -> int:
         entry = history[index]
         if entry.seat is None:
             raise UndoRefused("nothing_to_undo", "there is no move of yours to take back in this hand")
-        if any(event.kind == "hand_ended" for event in entry.events):
+        if any(event.kind == EventKind.HAND_ENDED for event in entry.events):
             raise UndoRefused("hand_over", "the hand is over")
         if any(event.kind in REVEALING for event in entry.events):
             raise UndoRefused("card_seen", "a card was drawn since your last move")

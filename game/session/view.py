@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from game.rules import Match, Move, RuleSet
+from game.rules import EventKind, Match, Move, MoveKind, RuleSet
 
 #: No suit in force (the rules core's "suit" beyond the four suits).
 NO_SUIT = 4
@@ -63,16 +63,16 @@ def last_actions(history, seats: int, to_act: int | None) -> tuple[LastAction | 
 
 
 def _action_of(event, events) -> LastAction | None:
-    if event.kind == "played":
-        named = next((e.suit for e in events if e.kind == "nominated"), None)
+    if event.kind == EventKind.PLAYED:
+        named = next((e.suit for e in events if e.kind == EventKind.NOMINATED), None)
         return LastAction("play", event.cards[0], named)
-    if event.kind == "drew":
+    if event.kind == EventKind.DREW:
         return LastAction("draw", count=event.count)
-    if event.kind in ("penalty_paid", "last_card_penalty"):
+    if event.kind in (EventKind.PENALTY_PAID, EventKind.LAST_CARD_PENALTY):
         return LastAction("penalty", count=event.count)
-    if event.kind == "skipped":
+    if event.kind == EventKind.SKIPPED:
         return LastAction("skipped")
-    if event.kind == "passed":
+    if event.kind == EventKind.PASSED:
         return LastAction("pass")
     return None
 
@@ -118,7 +118,7 @@ class TableView:
     @cached_property
     def playable(self) -> frozenset[int]:
         """The viewer's cards that may be played now."""
-        return frozenset(move.card for move in self.my_moves if move.kind == "play")
+        return frozenset(move.card for move in self.my_moves if move.kind == MoveKind.PLAY)
 
     @cached_property
     def move_kinds(self) -> frozenset[str]:

@@ -449,15 +449,15 @@ def hint_text(hint) -> str:
 
 def move_text(move) -> str:
     """The person's move as the review tells it: "You played the eight of clubs and named spades"."""
-    from game.rules import SUITS, card_to_str
+    from game.rules import SUITS, MoveKind, card_to_str
 
-    if move.kind == "draw":
+    if move.kind == MoveKind.DRAW:
         return _("You drew a card.")
-    if move.kind == "pass":
+    if move.kind == MoveKind.PASS:
         return _("You passed.")
-    if move.kind == "last_card":
+    if move.kind == MoveKind.LAST_CARD:
         return _("You called “Last card”.")
-    if move.kind == "stop":
+    if move.kind == MoveKind.STOP:
         return _("You called “Stop!”.")
     card = card_name(card_to_str(move.card))
     if move.suit is not None:

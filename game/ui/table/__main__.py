@@ -33,13 +33,15 @@ def build_table(app, preset_id: str = "crazy_eights", players: int = 4, seed: in
 
 
 def main(argv=None) -> int:
+    from game.store.settings import ANIMATION_SPEEDS
+
     parser = argparse.ArgumentParser(prog="python -m game.ui.table", description=__doc__)
     parser.add_argument("--size", default="1280x720", help="window size WxH")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--preset", default="crazy_eights")
     parser.add_argument("--levels", default="easy,medium,hard", help="comma-separated computer levels")
-    parser.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), help="animation speed")
+    parser.add_argument("--speed", choices=ANIMATION_SPEEDS, help="animation speed")
     parser.add_argument("--spectate", action="store_true", help="computer players only")
     parser.add_argument("--headless", action="store_true", help="dummy video driver")
     args = parser.parse_args(argv)

@@ -12,7 +12,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, build_deck, card_to_str, tables_for
+from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, EventKind, build_deck, card_to_str, tables_for
 
 from .animation import ease_in_out_cubic, ease_out_cubic
 from .layout import Layout, compute_layout
@@ -179,7 +179,7 @@ class Board:
                     sprite.conceal()
                     assigned[i] = sprite
         leftovers = [s for sprites in pool.values() for s in sprites]
-        reshuffled = any(e.kind == "reshuffled" for e in events)
+        reshuffled = any(e.kind == EventKind.RESHUFFLED for e in events)
         kept: list[CardSprite] = []
         new_draws = 0
         stock_x, stock_y = lay.stock_top(view.stock_count)

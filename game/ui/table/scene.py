@@ -15,8 +15,9 @@ from collections import deque
 
 import pygame
 
-from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
+from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, MoveKind, tables_for
 from game.session import UndoRefused, undo_refusal
+from game.store.settings import Speed
 from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
@@ -33,9 +34,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds a computer move stays on screen before the next one, by the "computer speed" setting
 #: (a little jitter is added, never below 0.9 of it): at normal, long enough to see who did what.
-PACE = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.05}
+PACE = {Speed.SLOW: 1.7, Speed.NORMAL: 1.0, Speed.FAST: 0.5, Speed.INSTANT: 0.05}
 #: Seconds between the last card of a hand and its result, by animation speed.
-RESULT_DELAY = {"slow": 1.9, "normal": 1.35, "fast": 0.8, "instant": 0.05}
+RESULT_DELAY = {Speed.SLOW: 1.9, Speed.NORMAL: 1.35, Speed.FAST: 0.8, Speed.INSTANT: 0.05}
 LOG_LINES = 60
 
 
@@ -105,7 +106,7 @@ class TableScene(PaintedTable, Scene):
     @property
     def pace(self) -> float:
         """Seconds a computer move stays on screen before the next (the "computer speed" setting)."""
-        return PACE.get(self.app.settings.computer_speed, PACE["normal"])
+        return PACE.get(self.app.settings.computer_speed, PACE[Speed.NORMAL])
 
     # ----- scene life cycle ----------------------------------------------------------------------
 
@@ -204,7 +205,7 @@ class TableScene(PaintedTable, Scene):
     def play_card(self, card: int, sprite: CardSprite | None = None) -> bool:
         """Play ``card`` from the person's hand (opening the suit chooser for a wild card)."""
         view = self.session.view()
-        if view.my_turn and any(m.kind == "play" and m.card == card and m.suit is not None
+        if view.my_turn and any(m.kind == MoveKind.PLAY and m.card == card and m.suit is not None
                                 for m in view.my_moves):
             self._open_chooser(card, sprite)
             return False
@@ -219,7 +220,7 @@ class TableScene(PaintedTable, Scene):
                 counts[SUIT_OF[held]] += 1
         suggested = max(range(4), key=lambda s: (counts[s], s == view.suit))
         hinted = self.input.hint_now()
-        if hinted is not None and hinted.kind == "play" and hinted.suit is not None and wild[card]:
+        if hinted is not None and hinted.kind == MoveKind.PLAY and hinted.suit is not None and wild[card]:
             suggested = hinted.suit   # the chooser opens on the suit the hint named
         code = sprite.code if sprite is not None else str(card)
         self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
@@ -266,7 +267,7 @@ class TableScene(PaintedTable, Scene):
         self.board.pending_sprite = None
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
         self.input.follow_hand(len(session.view().my_cards))
-        continuing = move.kind == "draw" and session.to_act() == seat
+        continuing = move.kind == MoveKind.DRAW and session.to_act() == seat
         self.ai_wait = self.pace * (0.8 if continuing else self.rng.uniform(0.9, 1.15))
         if session.hand_over:
             self._hand_finished()
@@ -281,7 +282,7 @@ class TableScene(PaintedTable, Scene):
             self.effects.sound("win" if result.winner == session.human else "lose")
         elif result is not None:
             self.effects.sound("win")
-        self._schedule_result(RESULT_DELAY.get(self.app.settings.animation_speed, 1.35))
+        self._schedule_result(RESULT_DELAY.get(self.app.settings.animation_speed, RESULT_DELAY[Speed.NORMAL]))
 
     def _schedule_result(self, delay: float) -> None:
         self.result_timer = Timer(max(0.01, delay))
@@ -326,7 +327,7 @@ class TableScene(PaintedTable, Scene):
         # Enter carries the hinted move out (a card is chosen for it; a draw, a pass or a call is kept).
         self.input.hinted_move = hint.move
         self.input.hinted_for = session.version
-        if hint.move.kind == "play":
+        if hint.move.kind == MoveKind.PLAY:
             sprites = self.my_sprites()
             self.input.selected = next((i for i, s in enumerate(sprites) if s.card == hint.move.card), -1)
 
