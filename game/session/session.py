@@ -10,6 +10,8 @@ and the autosave and statistics after every move. The screen reads
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import random
 from collections.abc import Callable
@@ -22,6 +24,8 @@ from game.store.journal import StoreJournal
 from game.store.saved_game import SavedGame, new_match_id, save_autosave
 
 from .coach import Hint, explain, hint_bot
+from .results import HandResultView, MatchResultView, hand_result_view, match_result_view
+from .review_job import ReviewJob, hand_review_job
 from .computer import AIWorker, make_bot
 from .undo import UndoRefused, rewound, undo_point
 from .seats import Seat, SeatError, check_table
@@ -96,6 +100,12 @@ class TableSession:
     # ----- building -----------------------------------------------------------------
 
     @classmethod
+    def new(cls, rules, seed: int, seats, **options) -> "TableSession":
+        """A new match under ``rules`` dealt from ``seed``, with ``seats``; raises SeatError when they
+        cannot sit at the table."""
+        return cls(Match(rules, seed), seats, **options)
+
+    @classmethod
     def resume(cls, saved: SavedGame, seats_for=None, **options) -> "TableSession":
         """Replay a saved game, history included; ``seats_for(players)`` gives the seats when the file
         names none.
@@ -164,6 +174,60 @@ class TableSession:
     def over(self) -> bool:
         """Whether the match has ended."""
         return self.match.over
+
+    @property
+    def seed(self) -> int:
+        """The seed the match was dealt from."""
+        return self.match.seed
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand being played (or just ended), from 1."""
+        return self.match.hand_number
+
+    @property
+    def hand_started(self) -> bool:
+        """Whether anyone has moved in the current hand (a hand with no move yet is dealt on screen)."""
+        return bool(self.match.moves[-1])
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves the match has had, in all its hands."""
+        return sum(len(moves) for moves in self.match.moves)
+
+    def player_view(self, seat: int):
+        """What ``seat`` may know of the hand (the rules core's PlayerView, as a bot reads it)."""
+        return self.match.view(seat)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match (empty while it goes on)."""
+        return tuple(self.match.winners) if self.match.over else ()
+
+    @property
+    def hands_played(self) -> int:
+        """How many hands have ended."""
+        return len(self.match.results)
+
+    def hand_result(self) -> HandResultView | None:
+        """The result of the last hand that ended, as the result screen shows it (None before the first)."""
+        return hand_result_view(self.match, self.shown_seats)
+
+    def match_result(self) -> MatchResultView | None:
+        """The result of the match, as the final screen shows it (None while it goes on)."""
+        return match_result_view(self.match, self.shown_seats)
+
+    def fingerprint(self) -> str:
+        """A digest of the whole position, to tell whether two replays reached the same one."""
+        return position_fingerprint(self.match)
+
+    def review_job(self, hand_number: int, seat: int | None = None) -> ReviewJob:
+        """Start reviewing ``seat``'s decisions (the person's by default) in hand ``hand_number``, off the
+        frame loop."""
+        seat = self.human if seat is None else seat
+        if seat is None:
+            raise ValueError("nobody plays at this table")
+        return hand_review_job(self.match, seat, hand_number)
 
     @property
     def hand_over(self) -> bool:
@@ -480,6 +544,15 @@ def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
         log.warning("the abandoned match could not be counted yet: %s", outcome.failed[STATISTICS])
     if AUTOSAVE in outcome.failed:
         raise outcome.failed[AUTOSAVE]
+
+
+def position_fingerprint(match: Match) -> str:
+    """A digest of a match's whole position (its record and the current hand)."""
+    hand = match.hand
+    state = {"record": match.to_record(), "totals": list(match.totals), "dealer": match.dealer,
+             "hand": [[list(cards) for cards in hand.hands], list(hand.stock), list(hand.discard),
+                      hand.current, hand.direction, hand.suit, hand.pending, hand.phase, hand.over]}
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _statistics_key(match: Match, seats) -> tuple[str, str] | None:

@@ -10,8 +10,16 @@ from .i18n import _, shown_player_name
 from .problems import os_error_words, problem_text
 
 
+def new_session(app, rules, seed: int, seats):
+    """A ``TableSession`` for a new match under ``rules`` dealt from ``seed``, with ``seats``
+    (``game.session.Seat``), saving to the app's stores."""
+    from game.session import TableSession
+
+    return TableSession.new(rules, seed, seats, **_store_options(app))
+
+
 def session_for(app, match, seats):
-    """A ``TableSession`` for ``match`` with ``seats`` (``game.session.Seat``), saving to the app's stores."""
+    """A ``TableSession`` for a match already built (tools and tests), saving to the app's stores."""
     from game.session import TableSession
 
     return TableSession(match, seats, **_store_options(app))

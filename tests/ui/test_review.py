@@ -23,11 +23,11 @@ def finished_hand(app, seats=SEATS, seed=10):
     table = app.go("table", session_for(app, Match(rules, seed), seats))
     app.step(1 / 60)
     medium, rng = MediumBot(), random.Random(3)
-    while not table.match.hand.over:
-        seat = table.match.current_seat
+    while not table.session.match.hand.over:
+        seat = table.session.match.current_seat
         kind = table.session.seats[seat].kind
-        table.session.apply(table.match.legal_moves()[0] if kind == "human" else
-                            medium.choose(table.match.view(seat), rng))
+        table.session.apply(table.session.match.legal_moves()[0] if kind == "human" else
+                            medium.choose(table.session.match.view(seat), rng))
     table.resync(animate=False)
     return table, app.go("hand_result", table)
 

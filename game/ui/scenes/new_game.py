@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.ai import LEVELS
-from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet, Match,
+from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet,
                         house_rules_for, preset, with_house_rules)
 from game.session import HUMAN, OPPONENT_NAMES, Seat
 
@@ -24,7 +24,7 @@ from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..problems import os_error_words, problem_text
 from ..rules_text import summary
-from ..sessions import session_for
+from ..sessions import new_session
 from ..widgets import WidgetScene
 
 NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
@@ -441,8 +441,7 @@ class NewGameScene(WidgetScene):
 
     def deal(self) -> None:
         """Open the table with a new match of the chosen rules and players."""
-        match = Match(self.rules, seed=self.app.next_seed())
-        self.app.go("table", session_for(self.app, match, self.seats()), how="replace")
+        self.app.go("table", new_session(self.app, self.rules, self.app.next_seed(), self.seats()), how="replace")
 
     def draw(self, surface) -> None:
         super().draw(surface)

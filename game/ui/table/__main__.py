@@ -13,14 +13,13 @@ import sys
 def build_table(app, preset_id: str = "crazy_eights", players: int = 4, seed: int = 1,
                 levels=None, spectate: bool = False, player_name: str = "You"):
     """A TableScene for a fresh match (shared by the entry point, the tests and the benchmark)."""
-    from game.rules import Match, preset
+    from game.rules import preset
     from game.session import HUMAN, OPPONENT_NAMES, Seat
-    from game.ui.sessions import session_for
+    from game.ui.sessions import new_session
 
     from .scene import TableScene
 
     rules = preset(preset_id, players)
-    match = Match(rules, seed)
     names = OPPONENT_NAMES
     levels = list(levels or ["easy", "medium", "hard"])
     seats = []
@@ -29,7 +28,7 @@ def build_table(app, preset_id: str = "crazy_eights", players: int = 4, seed: in
             seats.append(Seat(player_name, HUMAN))
         else:
             seats.append(Seat(names[seat - (0 if spectate else 1)], levels[seat % len(levels)]))
-    return TableScene(app, session_for(app, match, seats))
+    return TableScene(app, new_session(app, rules, seed, seats))
 
 
 def main(argv=None) -> int:

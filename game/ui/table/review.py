@@ -14,7 +14,6 @@ from __future__ import annotations
 import pygame
 
 from game.rules import MoveKind, card_to_str
-from game.session.review_job import hand_review_job
 from game.ui.i18n import _, hint_text, move_text, ngettext, review_cost_text, review_summary
 
 from ..look import shapes
@@ -65,7 +64,7 @@ class HandReviewScene(ResultPanelScene):
             if self.review is not None:
                 self.shown_fraction = 1.0   # worked out before: no progress to show
             else:
-                self.job = hand_review_job(self.table.match, self.table.human, self.hand_number)
+                self.job = self.table.session.review_job(self.hand_number)
                 self._keep(self.job.poll())
         super().on_enter()
 

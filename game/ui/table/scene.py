@@ -48,7 +48,7 @@ class TableScene(PaintedTable, Scene):
         self.session = session
         self.text = TextCache(self._font)
         self.images = CardImages(app.assets, self._font)
-        self.rng = random.Random(session.match.seed * 7919 + 17)
+        self.rng = random.Random(session.seed * 7919 + 17)
         self.board = Board(self.images, self.rng, session.rules.players, session.viewer,
                            session.human is not None)
         self.effects = Effects(app.sound.play)
@@ -74,11 +74,6 @@ class TableScene(PaintedTable, Scene):
         self.closed = False
 
     # ----- what the screen needs -------------------------------------------------------------
-
-    @property
-    def match(self):
-        """The match being played (for the result screens and tools; the table itself reads the view)."""
-        return self.session.match
 
     @property
     def human(self) -> int | None:
@@ -172,7 +167,7 @@ class TableScene(PaintedTable, Scene):
             if not session.over:
                 self._schedule_result(0.2)
             return
-        if not session.match.moves[-1]:
+        if not session.hand_started:
             self._deal()
         else:
             self.resync(animate=False)
@@ -277,7 +272,7 @@ class TableScene(PaintedTable, Scene):
 
     def _hand_finished(self) -> None:
         session = self.session
-        result = session.match.results[-1] if session.match.results else None
+        result = session.hand_result()
         if result is not None and session.human is not None and session.human in result.seats:
             self.effects.sound("win" if result.winner == session.human else "lose")
         elif result is not None:
@@ -286,7 +281,7 @@ class TableScene(PaintedTable, Scene):
 
     def _schedule_result(self, delay: float) -> None:
         self.result_timer = Timer(max(0.01, delay))
-        self.result_pending_for = self.session.match.hand_number
+        self.result_pending_for = self.session.hand_number
 
     def next_hand(self) -> None:
         """Deal the next hand (called by the hand result's "Next hand")."""
@@ -460,7 +455,7 @@ class TableScene(PaintedTable, Scene):
             return
         self.result_shown_for = self.result_pending_for
         self.board.finish()
-        self.app.go("hand_result", self)
+        self.app.go("hand_result", self, self.session.hand_result())
 
     def draw(self, surface) -> None:
         self.painter.draw(surface)
