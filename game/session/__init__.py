@@ -8,6 +8,7 @@ Layers: ui -> session -> ai -> rules, and session -> store.
 from .coach import Hint
 from .computer import AIWorker, make_bot
 from .seats import HUMAN, OPPONENT_NAMES, SEAT_CODES, SEAT_KINDS, Seat, SeatError, check_table, default_table
+from .matches import MatchDesk
 from .replay import Replay, ReplayFrame
 from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
                       TableSession, abandon_saved_game, position_fingerprint)
@@ -15,7 +16,7 @@ from .undo import UndoRefused, undo_refusal
 from .view import NO_SUIT, SeatView, TableView, table_view
 
 __all__ = [
-    "AIWorker", "make_bot", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
+    "AIWorker", "make_bot", "MatchDesk", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
     "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
     "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "PRACTICE", "UndoRefused",
     "undo_refusal",

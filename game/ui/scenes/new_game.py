@@ -24,7 +24,7 @@ from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..problems import os_error_words, problem_text
 from ..rules_text import summary
-from ..sessions import new_session
+from ..sessions import match_desk, new_session
 from ..widgets import WidgetScene
 
 NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
@@ -425,15 +425,8 @@ class NewGameScene(WidgetScene):
 
     def abandon_and_start(self) -> None:
         """Count the saved match as abandoned, delete it, and deal the new one."""
-        from game.session import abandon_saved_game
-        from game.store.saved_game import load_autosave
-
-        saved, _problem = load_autosave(self.app.autosave_store)
         try:
-            if saved is not None:
-                abandon_saved_game(saved, self.app.journal)
-            else:
-                self.app.autosave_store.clear()
+            match_desk(self.app).give_up()
         except OSError as error:
             self.app.notify(_("The saved match could not be deleted: {error}").format(error=os_error_words(error)),
                             problem=True)

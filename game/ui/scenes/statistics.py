@@ -16,6 +16,7 @@ from ..i18n import N_, _, decimal_text, level_name, ngettext
 from ..look.paint import draw_heading
 from ..problems import os_error_words, problem_text
 from ..safe_text import safe_text
+from ..sessions import match_desk
 from ..widgets import WidgetScene
 from ..widgets.rows import Column, PaintedRows, cell_text
 from .recent import build_recent_panel, recent_panel_height, whole_rows
@@ -111,7 +112,7 @@ class StatisticsScene(WidgetScene):
         statistics, problem = self.app.stats_store.load()
         if problem:
             self.app.notify(problem_text(problem), problem=True)
-        self.recent, problem = self.app.recent_store.load()
+        self.recent, problem = match_desk(self.app).recent_matches()
         if problem:
             self.app.notify(problem_text(problem), problem=True)
         self.rows = statistics.summary_rows(level_order=LEVELS)
