@@ -148,7 +148,11 @@ def test_opening_the_same_hands_review_again_shows_it_at_once_without_working_it
     ui.key(pygame.K_ESCAPE)
     assert app.scenes.top is result
     started = []
-    monkeypatch.setattr(review_module, "hand_review_job", lambda *a, **k: started.append(a))
+    import importlib
+
+    # The table asks its session for the review job; the session starts it with hand_review_job.
+    monkeypatch.setattr(importlib.import_module("game.session.session"), "hand_review_job",
+                        lambda *a, **k: started.append(a))
     ui.key(pygame.K_r)
     second = app.scenes.top
     assert second is not first and isinstance(second, review_module.HandReviewScene)
