@@ -9,6 +9,7 @@ from .coach import Hint
 from .computer import AIWorker, make_bot
 from .seats import HUMAN, OPPONENT_NAMES, SEAT_CODES, SEAT_KINDS, Seat, SeatError, check_table, default_table
 from .matches import MatchDesk
+from .players import ComputerPlayer, SeatPlayer
 from .replay import Replay, ReplayFrame
 from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
                       TableSession, abandon_saved_game, position_fingerprint)
@@ -16,7 +17,7 @@ from .undo import UndoRefused, undo_refusal
 from .view import NO_SUIT, SeatView, TableView, table_view
 
 __all__ = [
-    "AIWorker", "make_bot", "MatchDesk", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
+    "AIWorker", "make_bot", "MatchDesk", "ComputerPlayer", "SeatPlayer", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
     "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
     "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "PRACTICE", "UndoRefused",
     "undo_refusal",

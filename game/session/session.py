@@ -27,6 +27,7 @@ from .coach import Hint, explain, hint_bot
 from .results import HandResultView, MatchResultView, hand_result_view, match_result_view
 from .review_job import ReviewJob, hand_review_job
 from .computer import AIWorker, make_bot
+from .players import ComputerPlayer, SeatPlayer
 from .undo import UndoRefused, rewound, undo_point
 from .seats import Seat, SeatError, check_table
 from .view import TableView, table_view
@@ -85,6 +86,8 @@ class TableSession:
         self.think_budget_ms = int(think_budget_ms)
         self.worker = worker if worker is not None else AIWorker()
         self.bots: dict[int, object] = {}
+        #: The decider of each computer seat (``players.SeatPlayer``), made when the seat first acts.
+        self.seat_players: dict[int, SeatPlayer] = {}
         self.history: list[HistoryEntry] = list(history) if history is not None else [
             HistoryEntry(match.hand_number, None, None, tuple(match.deal_events), match.dealer)]
         self.named_by: int | None = _last_nominator(self.history)
@@ -301,10 +304,11 @@ class TableSession:
         seat = self.computer_to_act()
         if seat is None:
             return None
+        player = self.seat_player(seat)
         if self._computer_move is None and self._requested != self.version:
             self._requested = self.version
-            self.worker.request(self.version, self.match.view(seat), self._bot(seat), self.rng.getrandbits(32))
-        answer = self.worker.poll()
+            player.ask(self.version, self.match.view(seat), self.rng.getrandbits(32))
+        answer = player.poll()
         if answer is not None:
             ticket, move, error = answer
             if error is not None:
@@ -378,6 +382,18 @@ class TableSession:
     def _fallback_move(self) -> Move | None:
         legal = self.match.legal_moves()
         return legal[0] if legal else None
+
+    def seat_player(self, seat: int) -> SeatPlayer:
+        """Who decides ``seat``'s moves when it is not the person at this screen (see ``players``)."""
+        player = self.seat_players.get(seat)
+        if player is None or isinstance(player, ComputerPlayer) and player.worker is not self.worker:
+            player = self.seat_players[seat] = ComputerPlayer(self.worker, self._bot(seat))
+        return player
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play, in seat order."""
+        return tuple(index for index, seat in enumerate(self.seats) if seat.is_human)
 
     def _bot(self, seat: int):
         bot = self.bots.get(seat)
