@@ -28,7 +28,7 @@ from .results import HandResultView, MatchResultView, hand_result_view, match_re
 from .review_job import ReviewJob, hand_review_job
 from .computer import AIWorker, make_bot
 from .players import ComputerPlayer, SeatPlayer
-from .undo import UndoRefused, rewound, undo_point
+from .undo import UndoRefused, rewound, undo_point, undo_refusal
 from .seats import Seat, SeatError, check_table
 from .view import TableView, table_view
 
@@ -70,9 +70,11 @@ class TableSession:
         #: A move was taken back in this match: its results count apart, as practice.
         self.practice = practice
         self.seats: tuple[Seat, ...] = check_table(seats, match.rules.players)
-        self.human: int | None = next((i for i, seat in enumerate(self.seats) if seat.is_human), None)
-        #: The seat whose cards the screen shows face up (the person's, or seat 0 for spectators).
-        self.viewer = self.human if self.human is not None else 0
+        #: The seats people play, in seat order (none at a table of computers).
+        self.people: tuple[int, ...] = tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+        #: The person at this screen now: the only one, or at a table of several, the one to act (between
+        #: two people's turns, the one who moved last). None at a table of computers.
+        self.human: int | None = self.people[0] if self.people else None
         self.autosave_store = autosave
         self.statistics_store = statistics
         self.recent_store = recent  # finished matches, for the replay viewer
@@ -91,6 +93,10 @@ class TableSession:
         self.history: list[HistoryEntry] = list(history) if history is not None else [
             HistoryEntry(match.hand_number, None, None, tuple(match.deal_events), match.dealer)]
         self.named_by: int | None = _last_nominator(self.history)
+        if len(self.people) > 1:   # resumed: the screen is where the last person to move left it
+            self.human = next((entry.seat for entry in reversed(self.history) if entry.seat in self.people),
+                              self.human)
+            self._follow_turn()
         #: Bumped by every change of position; the screen and the AI key their caches on it.
         self.version = 0
         self.rng = random.Random(match.seed * 7919 + 17)
@@ -99,6 +105,18 @@ class TableSession:
         self._hint_requested = -1                    # the version whose hint the worker is working out
         self._hint: tuple[int, Hint] | None = None   # (version, hint) once worked out
         self._view: TableView | None = None
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose cards the screen shows face up (the person's at the screen, or seat 0 for spectators)."""
+        return self.human if self.human is not None else 0
+
+    def _follow_turn(self) -> None:
+        """At a table of several people, the screen passes to the person to act."""
+        if len(self.people) > 1:
+            seat = self.to_act()
+            if seat in self.people:
+                self.human = seat
 
     # ----- building -----------------------------------------------------------------
 
@@ -255,7 +273,8 @@ class TableSession:
     # ----- the person's moves -----------------------------------------------------------
 
     def play(self, move: Move) -> list[Event]:
-        """Apply the person's move; raises IllegalMove (with a reason code) when it is refused."""
+        """Apply the move of the person at the screen; raises IllegalMove (with a reason code) when it is
+        refused."""
         if self.human is None:
             raise IllegalMove("no_player", "nobody plays at this table")
         if self.match.over:
@@ -390,11 +409,6 @@ class TableSession:
             player = self.seat_players[seat] = ComputerPlayer(self.worker, self._bot(seat))
         return player
 
-    @property
-    def people(self) -> tuple[int, ...]:
-        """The seats people play, in seat order."""
-        return tuple(index for index, seat in enumerate(self.seats) if seat.is_human)
-
     def _bot(self, seat: int):
         bot = self.bots.get(seat)
         if bot is None:
@@ -412,6 +426,7 @@ class TableSession:
         events = match.apply(move, seat if out_of_turn else None)
         self.version += 1
         self._computer_move = None
+        self._follow_turn()
         self.history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
         for event in events:
             if event.kind == EventKind.NOMINATED:
@@ -421,7 +436,7 @@ class TableSession:
         changes = self._finished_hand(match.results[-1]) if match.hand.over else []
         if match.over:
             changes += self._keep_finished()
-            if self.human is not None:
+            if self.people:
                 changes.append(steps.clear_autosave())
         else:
             changes += self._autosave_steps()
@@ -436,7 +451,7 @@ class TableSession:
         """
         if self.human is None:
             raise UndoRefused("nothing_to_undo", "nobody plays at this table")
-        index = undo_point(self.history, self.human)
+        index = undo_point(self.history, self.human, self.people)
         history: list[HistoryEntry] = []
 
         def heard(match, seat, move, events):
@@ -447,14 +462,20 @@ class TableSession:
         self.named_by = _last_nominator(history)
         self.practice = True
         self.version += 1
+        self._follow_turn()
         self._computer_move = None
         self.worker.cancel()
         self.autosave()
+
+    def undo_refusal(self) -> UndoRefused | None:
+        """Why undo would be refused now for the person at the screen (to say so before it is asked), or None."""
+        return undo_refusal(self.history, self.human, self.people)
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand (once the hand's result has been seen); returns the deal events."""
         events = self.match.start_next_hand()
         self.version += 1
+        self._follow_turn()
         self._computer_move = None
         self.worker.cancel()
         self.named_by = None
@@ -476,17 +497,17 @@ class TableSession:
 
     def clear_autosave(self) -> None:
         """Forget the autosave (the match ended)."""
-        if self.human is not None:
+        if self.people:
             self._store([steps.clear_autosave()])
 
     def _autosave_steps(self) -> list[dict]:
-        if self.human is None or self.match.over:
+        if not self.people or self.match.over:
             return []
         return [steps.save_autosave(self.saved_game().to_document())]
 
     def _keep_finished(self) -> list[dict]:
         """The step that keeps the finished match in the recent list (a match a person played)."""
-        if self.recent_store is None or self.human is None or not self.match.over:
+        if self.recent_store is None or not self.people or not self.match.over:
             return []
         try:
             entry = self.recent_store.entry_for(self.saved_game(), preset_id_of(self.match.rules) or "custom",
@@ -572,8 +593,10 @@ def position_fingerprint(match: Match) -> str:
 
 
 def _statistics_key(match: Match, seats) -> tuple[str, str] | None:
+    """Where one person's results against computers count; None for a table of several people (their
+    statistics are not kept yet) or of no computer."""
     levels = [seat.kind for seat in seats if not seat.is_human]
-    if not any(seat.is_human for seat in seats) or not levels:
+    if sum(seat.is_human for seat in seats) != 1 or not levels:
         return None
     return preset_id_of(match.rules) or "custom", strongest_level(levels)
 

@@ -379,6 +379,8 @@ def undo_refusal_text(refusal) -> str:
         return _("The hand is over: its moves cannot be taken back.")
     if refusal.reason == "switched_off":
         return _("Undo is switched off in the settings.")
+    if refusal.reason == "other_person_moved":
+        return _("Someone else has played since your last move, so it cannot be taken back.")
     return _("There is no move of yours to take back in this hand.")
 
 

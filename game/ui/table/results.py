@@ -14,7 +14,7 @@ import random
 import pygame
 
 from game.rules import card_to_str
-from game.session import HUMAN, UndoRefused, undo_refusal
+from game.session import HUMAN, UndoRefused
 from game.ui.i18n import N_, _, level_name, ngettext, undo_refusal_text
 
 from ..look import shapes
@@ -108,7 +108,7 @@ class ResultPanelScene(WidgetScene):
         if not self.app.settings.allow_undo:
             refusal = UndoRefused("switched_off", "undo is switched off in the settings")
         else:
-            refusal = undo_refusal(table.session.history, table.session.human)
+            refusal = table.session.undo_refusal()
         if refusal is None:
             while self.app.scenes.top is not table and self.app.scenes.top is not None:
                 self.app.pop()

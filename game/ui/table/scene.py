@@ -16,7 +16,7 @@ from collections import deque
 import pygame
 
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, MoveKind, tables_for
-from game.session import UndoRefused, undo_refusal
+from game.session import UndoRefused
 from game.store.settings import Speed
 from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
 
@@ -446,7 +446,7 @@ class TableScene(PaintedTable, Scene):
             # What undo would say changes only with the position: worked out once per session version.
             if self.input.undo_checked_for != self.session.version:
                 self.input.undo_checked_for = self.session.version
-                refusal = undo_refusal(self.session.history, self.session.human)
+                refusal = self.session.undo_refusal()
                 self.input.explain_undo(None if refusal is None else undo_refusal_text(refusal))
         self.input.update_buttons(kinds)
 

@@ -1,0 +1,113 @@
+"""Several people at one table: the screen follows the person to act, each plays their own moves, undo
+never takes back another person's move, and the match saves and resumes with all of them."""
+from __future__ import annotations
+
+import pytest
+
+from game.rules import Match, MoveKind, preset
+from game.session import AIWorker, Seat, TableSession
+from game.store import AutosaveStore, StatisticsStore
+from game.store.saved_game import SavedGame, load_autosave
+
+from .test_session import wait_for_computer
+
+PEOPLE = [Seat("Tess", "human"), Seat("Bruno", "human"), Seat("Ada", "easy")]
+
+
+def _session(folders, seats=PEOPLE, seed=3, players=3) -> TableSession:
+    return TableSession(Match(preset("crazy_eights", players), seed), seats, autosave=AutosaveStore(folders),
+                        statistics=StatisticsStore(folders), think_budget_ms=10, worker=AIWorker("thread"))
+
+
+def _a_play_or_first(session):
+    moves = session.view().my_moves
+    return next((m for m in moves if m.kind == MoveKind.PLAY), moves[0])
+
+
+def test_the_screen_passes_to_the_person_to_act_and_each_plays_their_own_moves(folders):
+    session = _session(folders)
+    try:
+        assert session.people == (0, 1)
+        people_moves = 0
+        while not session.hand_over and people_moves < 30:
+            seat = session.to_act()
+            if seat in session.people:
+                assert session.human == seat == session.viewer and session.human_turn()
+                view = session.view()
+                assert view.my_turn and view.viewer == seat
+                assert sorted(view.my_cards) == sorted(session.match.hand.hands[seat])
+                session.play(_a_play_or_first(session))
+                people_moves += 1
+            else:
+                assert session.computer_to_act() == 2 and session.human in session.people
+                wait_for_computer(session)
+                session.play_computer_move()
+        assert people_moves > 2
+    finally:
+        session.close()
+
+
+def test_undo_never_takes_back_another_persons_move(folders):
+    both = [Seat("Tess", "human"), Seat("Bruno", "human")]
+    for seed in range(1, 60):   # a deal where the first two moves are plays (no hidden card seen)
+        session = _session(folders, both, seed=seed, players=2)
+        first = session.human
+        first_move = _a_play_or_first(session)
+        if first_move.kind != MoveKind.PLAY:
+            session.close()
+            continue
+        session.play(first_move)
+        second = session.human
+        if second == first or session.hand_over:
+            session.close()
+            continue
+        assert session.undo_refusal().reason == "nothing_to_undo"   # the new person has no move to take back
+        second_move = _a_play_or_first(session)
+        if second_move.kind != MoveKind.PLAY:
+            session.close()
+            continue
+        session.play(second_move)
+        break
+    else:
+        pytest.fail("no deal opened with two plays")
+    try:
+        assert session.human == first
+        refusal = session.undo_refusal()
+        assert refusal is not None and refusal.reason == "other_person_moved"
+        with pytest.raises(ValueError):
+            session.undo()
+        assert sum(len(hand) for hand in session.match.moves) == 2   # nothing was taken back
+    finally:
+        session.close()
+
+
+def test_a_table_of_people_saves_and_resumes_with_all_of_them_and_counts_no_statistics(folders):
+    session = _session(folders)
+    try:
+        while session.to_act() not in session.people:
+            wait_for_computer(session)
+            session.play_computer_move()
+        session.play(_a_play_or_first(session))
+        saved, problem = load_autosave(AutosaveStore(folders))
+        assert problem is None and [seat.kind for seat in saved.seats] == ["human", "human", "easy"]
+        resumed = TableSession.resume(saved, worker=AIWorker("thread"))
+        try:
+            assert resumed.people == (0, 1) and resumed.fingerprint() == session.fingerprint()
+            assert resumed.human == session.human
+        finally:
+            resumed.close()
+        assert session.statistics_key() is None   # several people: no one's results count (yet)
+    finally:
+        session.close()
+
+
+def test_an_old_saved_game_with_one_person_still_loads():
+    match = Match(preset("crazy_eights", 3), 4)
+    document = SavedGame.of(match, [Seat("Tess", "human"), Seat("Ada", "easy"), Seat("Bo", "easy")]).to_document()
+    document.pop("id", None)   # records from before match ids
+    saved = SavedGame.from_document(document)
+    session = TableSession.resume(saved, worker=AIWorker("thread"))
+    try:
+        assert session.people == (0,) and session.human == 0 and session.viewer == 0
+    finally:
+        session.close()
