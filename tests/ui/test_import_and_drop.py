@@ -96,7 +96,7 @@ def test_import_over_a_match_in_play_counts_it_abandoned_once_and_plays_the_reco
 
     imported = app.scenes.top
     assert isinstance(imported, TableScene) and imported is not table
-    assert imported.match.to_record() == record
+    assert imported.session.match.to_record() == record
     assert [type(scene) for scene in app.scenes] == [MainMenuScene, TableScene]
     assert abandoned(app) == 1
     # The autosave now holds the imported match, not the one given up.

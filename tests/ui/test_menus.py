@@ -355,7 +355,7 @@ def test_export_then_import_a_game_record_through_the_records_dialog(app, ui):
     ui.click(ui.button("Abandon"))
     imported = app.scenes.top
     assert isinstance(imported, TableScene) and imported is not other
-    assert imported.match.to_record() == exported_record
+    assert imported.session.match.to_record() == exported_record
     assert [s.name for s in imported.session.seats] == ["You", "Ada", "Bruno"]
 
 
