@@ -75,6 +75,10 @@ class TableSession:
         #: The person at this screen now: the only one, or at a table of several, the one to act (between
         #: two people's turns, the one who moved last). None at a table of computers.
         self.human: int | None = self.people[0] if self.people else None
+        #: The screen passes the device from person to person: the view stays with the person it was handed
+        #: to (see ``hand_to``) until the next one takes it.
+        self.pass_and_play = False
+        self._handed_to: int | None = None
         self.autosave_store = autosave
         self.statistics_store = statistics
         self.recent_store = recent  # finished matches, for the replay viewer
@@ -108,8 +112,31 @@ class TableSession:
 
     @property
     def viewer(self) -> int:
-        """The seat whose cards the screen shows face up (the person's at the screen, or seat 0 for spectators)."""
+        """The seat whose cards the screen shows face up: the person's at the screen (at a pass-and-play table,
+        the one the device was last handed to), or seat 0 for spectators."""
+        if self.pass_and_play and self._handed_to is not None:
+            return self._handed_to
         return self.human if self.human is not None else 0
+
+    @property
+    def addressed(self) -> int | None:
+        """The seat the screen's words call "you": the only person at the table; None when several people
+        share the screen (then everyone goes by name)."""
+        return self.human if len(self.people) == 1 else None
+
+    def hand_to(self, seat: int) -> None:
+        """The device was passed to the person in ``seat``: from now the view shows their cards (a screen
+        that passes the device between several people sets ``pass_and_play`` and calls this)."""
+        if seat not in self.people:
+            raise ValueError(f"seat {seat} is not a person's")
+        self.pass_and_play = True
+        self._handed_to = seat
+
+    def waiting_for_hand_over(self) -> bool:
+        """Whether a person is to act who does not hold the device yet (the screen hides every hand and asks
+        to pass it)."""
+        return (self.pass_and_play and self.human is not None and self.to_act() == self.human
+                and self.viewer != self.human)
 
     def _follow_turn(self) -> None:
         """At a table of several people, the screen passes to the person to act."""
@@ -186,7 +213,7 @@ class TableSession:
 
     def view(self) -> TableView:
         """The position as the viewer may see it (rebuilt only when the position changed)."""
-        if self._view is None or self._view.version != self.version:
+        if self._view is None or self._view.version != self.version or self._view.viewer != self.viewer:
             self._view = table_view(self.match, self.shown_seats, self.viewer, self.named_by, self.version,
                                     viewer_sees_cards=self.human is not None, history=self.history)
         return self._view
@@ -256,8 +283,8 @@ class TableSession:
         return self.match.hand.over
 
     def human_turn(self) -> bool:
-        """Whether the person is to act now."""
-        return self.human is not None and self.to_act() == self.human
+        """Whether the person at the screen is to act now (at a pass-and-play table, once they hold the device)."""
+        return self.human is not None and self.to_act() == self.human and self.viewer == self.human
 
     def to_act(self) -> int | None:
         """The seat to act, or None between hands and after the match."""
@@ -286,21 +313,27 @@ class TableSession:
                 return self.call_last_card()
             seat = self.match.current_seat
             raise IllegalMove("not_your_turn", "it is not your turn", seat=seat, name=self.name(seat))
+        if self.waiting_for_hand_over():
+            raise IllegalMove("not_your_turn", "the next person has not taken the device yet",
+                              seat=self.human, name=self.name(self.human))
         return self._apply(move, self.human)
 
-    def can_call_last_card(self) -> bool:
-        """Whether the person may call "last card" now: before playing down to one card, or right
-        after it until the next player acts (then out of turn)."""
-        return (self.human is not None and not self.match.over and not self.match.hand.over
-                and self.match.can_call_last_card(self.human))
+    def can_call_last_card(self, person: int | None = None) -> bool:
+        """Whether the person (``person``, else the one at the screen) may call "last card" now: before
+        playing down to one card, or right after it until the next player acts (then out of turn)."""
+        person = self.human if person is None else person
+        return (person is not None and person in self.people and not self.match.over
+                and not self.match.hand.over and self.match.can_call_last_card(person))
 
-    def call_last_card(self) -> list[Event]:
-        """The person's "last card" call, on their turn or out of turn; raises IllegalMove when not open."""
-        if not self.can_call_last_card():
+    def call_last_card(self, person: int | None = None) -> list[Event]:
+        """The "last card" call of ``person`` (else the person at the screen), on their turn or out of turn;
+        raises IllegalMove when it is not open."""
+        person = self.human if person is None else person
+        if not self.can_call_last_card(person):
             raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card")
-        if self.match.current_seat == self.human:
-            return self._apply(Move("last_card"), self.human)
-        return self._apply(Move("last_card"), self.human, out_of_turn=True)
+        if self.match.current_seat == person:
+            return self._apply(Move("last_card"), person)
+        return self._apply(Move("last_card"), person, out_of_turn=True)
 
     def apply(self, move: Move) -> list[Event]:
         """Apply ``move`` for whoever is to act, unchecked for seat (tools, tests and replays)."""

@@ -200,6 +200,8 @@ LAST_NEW_GAME_SHAPE: dict[str, Callable[[Any], Any]] = {
     "preset": checks.name,
     "players": lambda value: checks.whole_number(value, 1, LAST_NEW_GAME_MAX_ITEMS),
     "levels": _names,
+    # The names of the people last seated in the other seats (offered again).
+    "names": _names,
     "match": checks.name,
     "switches": _switches,
     "switches_by_preset": _switches_by_preset,

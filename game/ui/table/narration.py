@@ -183,7 +183,7 @@ def telling(table):
         while end < len(entries) and is_plain_draw(entries[end]) and is_plain_draw(entries[end - 1]) \
                 and entries[end].seat == entries[end - 1].seat:
             end += 1
-        rows.extend(history_rows(entries[start:end], session.shown_seats, session.human,
+        rows.extend(history_rows(entries[start:end], session.shown_seats, getattr(session, "addressed", session.human),
                                  getattr(session, "name_drawn", False)))
         start = end
         yield start, len(entries)

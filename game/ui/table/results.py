@@ -253,11 +253,11 @@ class HandResultScene(ResultPanelScene):
         self.drawn_rows: list[tuple[int, int]] = []
         panel = self.panel.move(0, offset)
         winner = result.winner
-        title_text = (_("You win the hand!") if winner == table.human
+        title_text = (_("You win the hand!") if winner == table.addressed
                       else _("{name} wins the hand").format(name=table.session.name(winner)))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(18))))
-        sub = reason_text(result.reason, table.session.name(winner), winner == table.human)
+        sub = reason_text(result.reason, table.session.name(winner), winner == table.addressed)
         sub_line = _("Hand {number}").format(number=result.number) + (f"  ·  {sub}" if sub else "")
         sub_img = self.text.render(sub_line, self.px(17), RESULT_SUBTITLE, shadow=True)
         surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(18) + title.get_height())))
@@ -338,7 +338,7 @@ class MatchResultScene(ResultPanelScene):
         #: The session's MatchResultView.
         self.result = result if result is not None else table.session.match_result()
         self.confetti: list[list[float]] = []
-        self.human_won = table.human is not None and table.human in self.result.winners
+        self.human_won = table.human is not None and any(seat in self.result.winners for seat in table.session.people)
         self.sparkle = random.Random(self.result.seed)
         self.time = 0.0
 
@@ -403,13 +403,13 @@ class MatchResultScene(ResultPanelScene):
         result = self.result
         panel = self.panel.move(0, offset)
         winners = result.winners
-        if self.human_won and len(winners) == 1:
+        if self.human_won and len(winners) == 1 and table.addressed is not None:
             title_text = _("You win the match!")
         elif len(winners) == 1:
             title_text = _("{name} wins the match").format(name=table.session.name(winners[0]))
         else:
-            title_text = shared_win_text([table.session.name(s) for s in winners if s != table.human],
-                                         table.human in winners)
+            title_text = shared_win_text([table.session.name(s) for s in winners if s != table.addressed],
+                                         table.addressed in winners)
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))

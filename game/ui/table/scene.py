@@ -72,6 +72,8 @@ class TableScene(PaintedTable, Scene):
         self.hand_settling = False   # a card of the person's hand is still rising or sinking
         self.started = False
         self.closed = False
+        #: A table of several people opens on the pass screen: the first to play takes the device.
+        self.pass_at_start = False
 
     # ----- what the screen needs -------------------------------------------------------------
 
@@ -80,9 +82,56 @@ class TableScene(PaintedTable, Scene):
         """The person's seat, or None at a table of computer players."""
         return self.session.human
 
+    @property
+    def addressed(self) -> int | None:
+        """The seat the words call "you" (None when several people share the screen: all go by name)."""
+        return self.session.addressed
+
     def my_sprites(self) -> list[CardSprite]:
-        """The person's cards on screen, left to right."""
-        return self.board.hand_sprites(self.session.human)
+        """The cards of the person holding the device, left to right."""
+        return self.board.hand_sprites(self.session.viewer)
+
+    # ----- several people at one screen ----------------------------------------------------------
+
+    def _ask_to_pass(self) -> None:
+        """When the turn comes to a person who does not hold the device, hide every hand and ask to pass it
+        (once the last move has landed, so its player sees it)."""
+        session = self.session
+        if self.pass_at_start and self.app.scenes.top is self:
+            self.pass_at_start = False
+            self.app.go("pass_device", self, session.viewer)
+            return
+        if (session.waiting_for_hand_over() and self.app.scenes.top is self and not self.board.moving
+                and self.result_timer is None and self.chooser is None and self.input.drag is None):
+            self.app.go("pass_device", self, session.human, session.viewer)
+
+    def hand_over_to(self, seat: int) -> None:
+        """The person in ``seat`` holds the device now: the table turns to them, their hand face up and every
+        other hand face down (the sprites are made anew, so no card of the one before stays in memory)."""
+        self.session.hand_to(seat)
+        if self.board.viewer == seat:
+            return   # the table already shows this person's hand (the first to play, at the start)
+        self.board.viewer = seat
+        self.board.sprites = []
+        self.board.pending_sprite = None
+        self.input.selected = -1
+        self._relayout(self.app.size, force=True)
+        self.resync(animate=False)
+        if self.input.buttons:
+            self.input.build_buttons(self.app.ui_manager, self.board.layout)
+            self._update_buttons()
+
+    def person_calls_last_card(self, seat: int) -> bool:
+        """``seat``'s "Last card" call made from the pass screen (before the next person takes the device)."""
+        logged = len(self.session.history)
+        try:
+            events = self.session.call_last_card(seat)
+        except IllegalMove as error:
+            self.effects.show_toast(reason_text(error))
+            self.effects.sound("invalid")
+            return False
+        self._after_move(Move(MoveKind.LAST_CARD), seat, events, logged)
+        return True
 
     def resync(self, animate: bool = True) -> None:
         """Send every card where the view says it belongs."""
@@ -112,6 +161,9 @@ class TableScene(PaintedTable, Scene):
             self.started = True
             self.session.prepare_computers()
             self._start()
+            if len(self.session.people) > 1:   # the first person to play takes the device
+                self.session.hand_to(self.session.human)
+                self.pass_at_start = True
         self.input.build_buttons(self.app.ui_manager, self.board.layout)
         self._update_buttons()
 
@@ -142,7 +194,7 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # The log is told again from the match's history, in the new words.
         self.log.clear()
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.addressed))
         if self.input.buttons:
             self.input.build_buttons(self.app.ui_manager, self.board.layout)
             self._update_buttons()
@@ -161,7 +213,7 @@ class TableScene(PaintedTable, Scene):
     def _start(self) -> None:
         """First entry: the log so far, then deal the hand on screen (or show a resumed position as it is)."""
         session = self.session
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.addressed))
         if session.hand_over:
             self.resync(animate=False)
             if not session.over:
@@ -254,7 +306,7 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # Every step since ``logged``: a computer's play and its "last card" call right after are two;
         # a draw after a draw by the same seat rewrites that line ("draws 3 cards").
-        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.human)
+        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.addressed)
         for _line in range(min(replaced, len(self.log))):
             self.log.pop()
         self.log.extend(lines)
@@ -290,7 +342,7 @@ class TableScene(PaintedTable, Scene):
             return
         session.next_hand()
         self.result_timer = None
-        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.addressed))
         self._deal()
 
     def ask_hint(self) -> None:
@@ -351,7 +403,7 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
-        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.human))
+        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.addressed))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace
@@ -409,6 +461,7 @@ class TableScene(PaintedTable, Scene):
             if not self.result_timer.active and self.app.scenes.top is self:
                 self.result_timer = None
                 self._show_result()
+        self._ask_to_pass()
 
     def _moving(self) -> bool:
         return (self.board.moving or self.hand_settling or self.effects.active or self.chooser is not None
@@ -427,7 +480,7 @@ class TableScene(PaintedTable, Scene):
             hovered = self.input.sprite_at(self.input.mouse)
         self.input.hover = hovered
         self.hand_settling = self.board.update_hand_looks(
-            dt, self.session.human, view.playable, view.my_turn, bool(self.app.settings.highlight_playable),
+            dt, self.session.viewer, view.playable, view.my_turn, bool(self.app.settings.highlight_playable),
             self.input.selected, hovered)
 
     def _drive_computers(self, dt: float) -> None:
