@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules import Match, MoveKind, preset
+from game.rules import IllegalMove, Match, MoveKind, preset
 from game.session import AIWorker, Seat, TableSession
 from game.store import AutosaveStore, StatisticsStore
 from game.store.saved_game import SavedGame, load_autosave
@@ -109,5 +109,30 @@ def test_an_old_saved_game_with_one_person_still_loads():
     session = TableSession.resume(saved, worker=AIWorker("thread"))
     try:
         assert session.people == (0,) and session.human == 0 and session.viewer == 0
+    finally:
+        session.close()
+
+
+def test_at_a_pass_and_play_table_the_view_stays_with_the_holder_until_the_next_person_takes_it(folders):
+    both = [Seat("Tess", "human"), Seat("Bruno", "human")]
+    session = _session(folders, both, seed=2, players=2)
+    try:
+        first = session.human
+        session.hand_to(first)
+        session.play(_a_play_or_first(session))
+        while session.to_act() == first and not session.hand_over:   # a draw keeps the turn
+            session.play(_a_play_or_first(session))
+        second = session.human
+        assert second != first and session.waiting_for_hand_over()
+        assert session.viewer == first and not session.human_turn()
+        assert sorted(session.view().my_cards) == sorted(session.match.hand.hands[first])
+        assert not session.view().my_moves or all(m.kind == MoveKind.LAST_CARD for m in session.view().my_moves)
+        with pytest.raises(IllegalMove):
+            session.play(session.match.legal_moves()[0])   # not before the device is passed
+        session.hand_to(second)
+        assert not session.waiting_for_hand_over() and session.human_turn() and session.viewer == second
+        assert sorted(session.view().my_cards) == sorted(session.match.hand.hands[second])
+        with pytest.raises(ValueError):
+            session.hand_to(5)
     finally:
         session.close()
