@@ -270,9 +270,10 @@ class TableSession:
         return position_fingerprint(self.match)
 
     def review_job(self, hand_number: int, seat: int | None = None) -> ReviewJob:
-        """Start reviewing ``seat``'s decisions (the person's by default) in hand ``hand_number``, off the
-        frame loop."""
-        seat = self.human if seat is None else seat
+        """Start reviewing ``seat``'s decisions in hand ``hand_number``, off the frame loop: by default the
+        person holding the screen (each person at a pass-and-play table reviews their own hands)."""
+        if seat is None:
+            seat = self.viewer if self.people else None
         if seat is None:
             raise ValueError("nobody plays at this table")
         return hand_review_job(self.match, seat, hand_number)

@@ -215,7 +215,8 @@ class HandResultScene(ResultPanelScene):
 
     def can_review(self) -> bool:
         """Whether the person played this hand (a spectator's table has nobody to review)."""
-        return self.table.human is not None and self.table.human in self.result.seats
+        session = self.table.session
+        return bool(session.people) and session.viewer in self.result.seats
 
     def open_review(self) -> None:
         self.app.go("hand_review", self.table, self.result.number)
