@@ -11,7 +11,7 @@ from .seats import HUMAN, OPPONENT_NAMES, SEAT_CODES, SEAT_KINDS, Seat, SeatErro
 from .matches import MatchDesk
 from .players import ComputerPlayer, SeatPlayer
 from .replay import Replay, ReplayFrame
-from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
+from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PEOPLE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
                       TableSession, abandon_saved_game, position_fingerprint)
 from .undo import UndoRefused, undo_refusal
 from .view import NO_SUIT, SeatView, TableView, table_view
@@ -19,7 +19,7 @@ from .view import NO_SUIT, SeatView, TableView, table_view
 __all__ = [
     "AIWorker", "make_bot", "MatchDesk", "ComputerPlayer", "SeatPlayer", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
     "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
-    "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "PRACTICE", "UndoRefused",
+    "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "PEOPLE", "PRACTICE", "UndoRefused",
     "undo_refusal",
     "NOTICE", "RECENT", "Replay", "ReplayFrame",
 ]

@@ -39,6 +39,8 @@ DEFAULT_THINK_BUDGET_MS = 250
 AUTOSAVE, STATISTICS, RECENT, NOTICE = "autosave", "statistics", "recent", "notice"
 #: The statistics level under which a match with a taken-back move counts, apart from the others.
 PRACTICE = "practice"
+#: The statistics level of a table of people with no computer player.
+PEOPLE = "people"
 
 
 @dataclass(frozen=True)
@@ -576,23 +578,27 @@ class TableSession:
         self._failing.discard(store)
 
     def statistics_key(self) -> tuple[str, str] | None:
-        """(preset id or "custom", strongest computer level, or "practice" once a move was taken back)
-        under which the person's results count."""
+        """(preset id or "custom", strongest computer level (PEOPLE when there is none), or "practice" once a
+        move was taken back) under which the people's results count."""
         key = _statistics_key(self.match, self.seats)
         return (key[0], PRACTICE) if key is not None and self.practice else key
 
     def _finished_hand(self, result) -> list[dict]:
-        """The step that counts the person's result of the hand that just ended (and of the match, if it
-        ended), under the id "<match id>:hand:<n>" so that it is counted once however often it is applied."""
+        """The steps that count each person's result of the hand that just ended (and of the match, if it
+        ended), under the id "<match id>:hand:<n>" (":<seat>" added at a table of several people) so that it
+        is counted once however often it is applied."""
         key = self.statistics_key()
         if key is None or self.statistics_store is None:
             return []
-        hand = None
-        if self.human in result.seats:
-            hand = (result.winner == self.human, int(result.scores[self.human]),
-                    self.match.rules.scoring == "penalty")
-        match_won = (self.human in self.match.winners) if self.match.over else None
-        return [steps.count_hand(key, f"{self.match_id}:hand:{self.match.hand_number}", hand, match_won)]
+        changes = []
+        for seat, player in _counted_people(self.seats):
+            hand = None
+            if seat in result.seats:
+                hand = (result.winner == seat, int(result.scores[seat]), self.match.rules.scoring == "penalty")
+            match_won = (seat in self.match.winners) if self.match.over else None
+            change = f"{self.match_id}:hand:{self.match.hand_number}" + (f":{seat}" if player else "")
+            changes.append(steps.count_hand(key, change, hand, match_won, player))
+        return changes
 
 
 def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
@@ -608,7 +614,9 @@ def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
         key = None
     changes = []
     if key is not None and not match.over:
-        changes.append(steps.count_abandoned(key, f"{saved.stable_id()}:abandoned"))
+        for seat, player in _counted_people(seats):
+            change = f"{saved.stable_id()}:abandoned" + (f":{seat}" if player else "")
+            changes.append(steps.count_abandoned(key, change, player))
     changes.append(steps.clear_autosave())
     outcome = journal.run(changes)
     if STATISTICS in outcome.failed:
@@ -627,12 +635,22 @@ def position_fingerprint(match: Match) -> str:
 
 
 def _statistics_key(match: Match, seats) -> tuple[str, str] | None:
-    """Where one person's results against computers count; None for a table of several people (their
-    statistics are not kept yet) or of no computer."""
+    """Where the people's results count: (preset id or "custom", the strongest computer level, or PEOPLE at a
+    table of people only); None for a table of computers, or of one person alone with nobody."""
     levels = [seat.kind for seat in seats if not seat.is_human]
-    if sum(seat.is_human for seat in seats) != 1 or not levels:
+    people = sum(seat.is_human for seat in seats)
+    if not people or (people == 1 and not levels):
         return None
-    return preset_id_of(match.rules) or "custom", strongest_level(levels)
+    return preset_id_of(match.rules) or "custom", strongest_level(levels) if levels else PEOPLE
+
+
+def _counted_people(seats) -> list[tuple[int, str]]:
+    """(seat, statistics player) for each person whose results count: the one person alone against
+    computers as "" (the statistics as they always were), each of several people by their name."""
+    people = [index for index, seat in enumerate(seats) if seat.is_human]
+    if len(people) == 1:
+        return [(people[0], "")]
+    return [(index, seats[index].name) for index in people]
 
 
 def _last_nominator(history: list[HistoryEntry]) -> int | None:

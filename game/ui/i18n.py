@@ -127,7 +127,7 @@ RANK_PLURALS = {
 
 #: The computer levels as players read them, and what the person's own seat is called.
 SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You"),
-                   "practice": N_("Practice")}
+                   "practice": N_("Practice"), "people": N_("People only")}
 
 
 def level_name(kind: str) -> str:

@@ -81,7 +81,7 @@ def test_undo_never_takes_back_another_persons_move(folders):
         session.close()
 
 
-def test_a_table_of_people_saves_and_resumes_with_all_of_them_and_counts_no_statistics(folders):
+def test_a_table_of_people_saves_and_resumes_with_all_of_them(folders):
     session = _session(folders)
     try:
         while session.to_act() not in session.people:
@@ -96,7 +96,7 @@ def test_a_table_of_people_saves_and_resumes_with_all_of_them_and_counts_no_stat
             assert resumed.human == session.human
         finally:
             resumed.close()
-        assert session.statistics_key() is None   # several people: no one's results count (yet)
+        assert session.statistics_key() == ("crazy_eights", "easy")
     finally:
         session.close()
 
@@ -136,3 +136,52 @@ def test_at_a_pass_and_play_table_the_view_stays_with_the_holder_until_the_next_
             session.hand_to(5)
     finally:
         session.close()
+
+
+def _play_out(session):
+    while not session.over:
+        if session.hand_over:
+            session.next_hand()
+        elif session.to_act() in session.people:
+            if session.pass_and_play:
+                session.hand_to(session.human)
+            session.play(_a_play_or_first(session))
+        else:
+            wait_for_computer(session)
+            session.play_computer_move()
+
+
+@pytest.mark.parametrize("seats, level", [
+    (PEOPLE, "easy"),
+    ([Seat("Tess", "human"), Seat("Bruno", "human"), Seat("Chloé", "human")], "people"),
+], ids=["with a computer", "people only"])
+def test_each_person_at_the_table_has_statistics_of_their_own_by_name(folders, seats, level):
+    rules = preset("crazy_eights", 3).replace(match_end="fixed_hands", fixed_hands=2)
+    session = TableSession(Match(rules, 6), seats, autosave=AutosaveStore(folders),
+                           statistics=StatisticsStore(folders), think_budget_ms=10, worker=AIWorker("thread"))
+    try:
+        _play_out(session)
+        winners = set(session.winners)
+    finally:
+        session.close()
+    statistics, problem = StatisticsStore(folders).load()
+    assert problem is None
+    people = [(index, seat.name) for index, seat in enumerate(seats) if seat.is_human]
+    assert statistics.players() == sorted(name for _seat, name in people)
+    assert statistics.summary_rows() == []   # the player alone against computers counts nothing here
+    for seat, name in people:
+        [row] = statistics.summary_rows(player=name)
+        assert (row.preset_id, row.level, row.hands_played, row.matches_played) == ("crazy_eights", level, 2, 1)
+        assert statistics.entry("crazy_eights", level, name).matches_won == (seat in winners)
+
+
+def test_the_statistics_file_of_the_player_alone_is_written_as_before(folders):
+    from game.store.statistics import Statistics
+
+    alone = Statistics().with_finished_hand("crazy_eights", "easy", "m:hand:1", (True, 0, True), None)
+    assert "player" not in alone.to_json()["entries"][0]
+    both = alone.with_finished_hand("crazy_eights", "easy", "m:hand:1:1", (False, 9, True), None, "Mia")
+    again, dropped = Statistics.from_json(both.to_json())
+    assert dropped == 0 and again == both and again.players() == ["Mia"]
+    with pytest.raises(ValueError):
+        Statistics().with_finished_hand("crazy_eights", "easy", None, None, True, "\u202eevil")

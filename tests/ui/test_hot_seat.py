@@ -164,3 +164,21 @@ def test_the_pass_screen_fits_in_german_and_greek_at_960x600(make_app, ui):
             table.session.close()
         finally:
             i18n.set_language("en")
+
+
+def test_statistics_show_each_persons_results_by_name(make_app, ui):
+    app = make_app((960, 600))
+    ui.app = app
+    app.stats_store.record_finished_hand("crazy_eights", "medium", "a:hand:1", (True, 0, True), None)
+    app.stats_store.record_finished_hand("switch", "people", "b:hand:1:1", (True, 0, True), True, "Mia")
+    app.stats_store.record_finished_hand("switch", "people", "b:hand:1:0", (False, 12, True), False, "Tess")
+    scene = app.go("statistics")
+    ui.step(2)
+    assert scene.player == "" and len(scene.rows) == 1 and scene.players == ["Mia", "Tess"]
+    ui.choose(scene.player_menu, "Mia")
+    assert scene.player == "Mia"
+    [row] = scene.rows
+    assert (row.preset_id, row.level, row.matches_played, row.match_win_percent) == ("switch", "people", 1, 100.0)
+    ui.step(2)
+    assert any("People only" in cell for cells in scene.shown_rows() for cell in cells)
+    _shot(app, "statistics_mia_960x600")
