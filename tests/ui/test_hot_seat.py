@@ -182,3 +182,22 @@ def test_statistics_show_each_persons_results_by_name(make_app, ui):
     ui.step(2)
     assert any("People only" in cell for cells in scene.shown_rows() for cell in cells)
     _shot(app, "statistics_mia_960x600")
+
+
+def test_a_recent_match_of_several_people_names_its_winner():
+    import datetime
+
+    from game.rules import Match
+    from game.store.recent import RecentMatch
+    from game.store.saved_game import SavedGame
+    from game.ui.scenes.recent import recent_cells
+
+    def cells(seats):
+        saved = SavedGame.of(Match(preset("crazy_eights", 3), 1), seats)
+        recent = RecentMatch(datetime.datetime(2026, 1, 2, 3, 4), "crazy_eights", (1,), saved)
+        return recent_cells(recent, lambda game: "Crazy Eights")
+
+    alone = cells([Seat("Tess", "human"), Seat("Bruno", "easy"), Seat("Ada", "easy")])
+    assert alone[2] == "Bruno, Ada" and alone[3] == "You lost"
+    together = cells([Seat("Tess", "human"), Seat("Bruno", "human"), Seat("Ada", "easy")])
+    assert together[2] == "Tess, Bruno, Ada" and together[3] == "Bruno"
