@@ -66,6 +66,7 @@ def test_the_table_passes_between_people_and_hides_every_hand(app, ui):
         hands = {sprite.card for sprite in table.board.sprites
                  if sprite.zone[0] == "hand" and sprite.card >= 0}
         assert hands <= mine, [(s.card, s.zone, s.remove_when_done) for s in table.board.sprites if s.card in hands - mine]
+        assert table.painter.banner_text()[0] == f"Your turn, {session.name(session.viewer)}"
         if passes == 1:
             _shot(app, "bruno_turn")
         move = next((m for m in session.view().my_moves if m.kind == MoveKind.PLAY), session.view().my_moves[0])

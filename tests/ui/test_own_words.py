@@ -56,6 +56,7 @@ NAME_MESSAGES = {
     "Pass to {name}.": None,                           # said between two people, to the room
     "Press Space when {name} is ready.": None,
     "{name} is ready": None,
+    "Your turn, {name}": None,                         # the person holding the screen, by name
 }
 
 

@@ -444,6 +444,9 @@ class TablePainter:
             hint = _("No card fits: click the stock to draw")
         else:
             hint = _("Pass")
+        session = self.scene.session
+        if len(session.people) > 1:   # one screen, several people: whose turn it is, by name
+            return _("Your turn, {name}").format(name=session.name(session.viewer)), hint
         return _("Your turn"), hint
 
     def _draw_banner(self, surface, lay: Layout) -> None:
