@@ -126,6 +126,13 @@ class TableSession:
         share the screen (then everyone goes by name)."""
         return self.human if len(self.people) == 1 else None
 
+    def _hand_hidden(self) -> bool:
+        """At a pass-and-play table of several people, the cards of the person holding the screen lie face
+        down except on their own turn (and while their "last card" call is open, just after it)."""
+        if not self.pass_and_play or len(self.people) < 2 or self.match.over or self.match.hand.over:
+            return False
+        return self.to_act() != self.viewer and not self.can_call_last_card(self.viewer)
+
     def hand_to(self, seat: int) -> None:
         """The device was passed to the person in ``seat``: from now the view shows their cards (a screen
         that passes the device between several people sets ``pass_and_play`` and calls this)."""
@@ -217,7 +224,8 @@ class TableSession:
         """The position as the viewer may see it (rebuilt only when the position changed)."""
         if self._view is None or self._view.version != self.version or self._view.viewer != self.viewer:
             self._view = table_view(self.match, self.shown_seats, self.viewer, self.named_by, self.version,
-                                    viewer_sees_cards=self.human is not None, history=self.history)
+                                    viewer_sees_cards=self.human is not None, history=self.history,
+                                    hand_hidden=self._hand_hidden())
         return self._view
 
     @property

@@ -125,13 +125,18 @@ def test_at_a_pass_and_play_table_the_view_stays_with_the_holder_until_the_next_
         second = session.human
         assert second != first and session.waiting_for_hand_over()
         assert session.viewer == first and not session.human_turn()
-        assert sorted(session.view().my_cards) == sorted(session.match.hand.hands[first])
-        assert not session.view().my_moves or all(m.kind == MoveKind.LAST_CARD for m in session.view().my_moves)
+        view = session.view()
+        if session.can_call_last_card(first):   # just played down to one card: still theirs to see and call
+            assert sorted(view.my_cards) == sorted(session.match.hand.hands[first])
+            assert [m.kind for m in view.my_moves] == [MoveKind.LAST_CARD]
+        else:   # not their turn: their own cards lie face down too, out of the view
+            assert view.hand_hidden and view.my_cards == () and view.my_moves == ()
         with pytest.raises(IllegalMove):
             session.play(session.match.legal_moves()[0])   # not before the device is passed
         session.hand_to(second)
         assert not session.waiting_for_hand_over() and session.human_turn() and session.viewer == second
         assert sorted(session.view().my_cards) == sorted(session.match.hand.hands[second])
+        assert not session.view().hand_hidden
         with pytest.raises(ValueError):
             session.hand_to(5)
     finally:

@@ -48,7 +48,7 @@ def test_the_table_passes_between_people_and_hides_every_hand(app, ui):
     _shot(app, "pass_at_start")
     ui.key(pygame.K_SPACE)
     assert app.scenes.top is table and session.viewer == first
-    passes = 0
+    passes, hidden_seen = 0, False
     for _turn in range(40):
         _until(ui, lambda: isinstance(app.scenes.top, PassScene) or session.human_turn() or session.hand_over)
         if session.hand_over:
@@ -70,10 +70,18 @@ def test_the_table_passes_between_people_and_hides_every_hand(app, ui):
         if passes == 1:
             _shot(app, "bruno_turn")
         move = next((m for m in session.view().my_moves if m.kind == MoveKind.PLAY), session.view().my_moves[0])
+        holder = session.viewer
         assert table.human_move(move)
-        if passes >= 2:
+        if session.computer_to_act() is not None and not session.can_call_last_card(holder):
+            # A computer's turn: the holder's own cards lie face down too (others may be looking).
+            ui.step(30)
+            in_hand = [s for s in table.board.sprites if s.zone == ("hand", holder) and not s.remove_when_done]
+            assert in_hand and all(s.card < 0 for s in in_hand)
+            hidden_seen = True
+            _shot(app, "computer_turn_hidden")
+        if passes >= 2 and hidden_seen:
             break
-    assert passes >= 2
+    assert passes >= 2 and hidden_seen
 
 
 def test_the_last_card_call_stays_open_on_the_pass_screen(app, ui):
