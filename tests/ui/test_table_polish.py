@@ -93,12 +93,10 @@ def test_the_undo_button_is_lit_only_when_undo_would_be_allowed(app):
 
 
 def test_the_undo_state_is_worked_out_once_per_position_not_every_frame(app, monkeypatch):
-    import game.ui.table.scene as table_scene
-
     table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
     asked = []
-    real = table_scene.undo_refusal
-    monkeypatch.setattr(table_scene, "undo_refusal", lambda *a: asked.append(table.session.version) or real(*a))
+    real = table.session.undo_refusal   # the table asks its session why undo would be refused
+    monkeypatch.setattr(table.session, "undo_refusal", lambda: asked.append(table.session.version) or real())
     table.input.undo_checked_for = None
     step(app, 30)
     assert len(asked) == 1
