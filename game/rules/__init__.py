@@ -14,6 +14,7 @@ from .cards import (DECK_SIZES, FIRST_JOKER, RANK_OF, RANKS, SUIT_NAMES, SUIT_OF
 from .errors import RECORD_CODES, RULE_CODES, IllegalMove, InvalidRuleSet, Problem, RecordError
 from .match import (MAX_RECORD_MOVES, OUT_OF_TURN, HandResult, Match, Standing, RECORD_FORMAT, RECORD_VERSION,
                     finish, parse_record_move, play_randomly)
+from .kinds import EventKind, MoveKind
 from .moves import ACTION_COUNT, DRAW, LAST_CARD, MOVES, PASS, STOP, Move, MoveNotationError
 from .presets import (CHOICES, DESCRIPTIONS, HOUSE_RULES, HOUSE_RULES_BY_ID, PRESETS, HouseRule, UnknownPreset,
                       choices_of, house_rules_for, preset, preset_id_of, with_house_rules)
@@ -26,7 +27,7 @@ __all__ = [
     "DECK_SIZES", "FIRST_JOKER", "RANK_OF", "RANKS", "SUIT_NAMES", "SUIT_OF", "SUITS", "CardNotationError",
     "build_deck", "card_from_str", "card_to_str", "cards_from_str", "cards_to_str", "deck_ranks",
     # moves and actions
-    "ACTION_COUNT", "DRAW", "LAST_CARD", "MOVES", "PASS", "STOP", "Move", "MoveNotationError",
+    "EventKind", "MoveKind", "ACTION_COUNT", "DRAW", "LAST_CARD", "MOVES", "PASS", "STOP", "Move", "MoveNotationError",
     # rule sets
     "MAX_PLAYERS", "MAX_TURN_CAP", "MIN_PLAYERS", "InvalidRuleSet", "RuleSet", "CHOICES", "DESCRIPTIONS", "HOUSE_RULES",
     "HOUSE_RULES_BY_ID", "PRESETS", "HouseRule", "UnknownPreset", "house_rules_for", "preset",

@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 
 from .errors import IllegalMove, RecordError
+from .kinds import MoveKind
 from .moves import Move, MoveNotationError
 from .ruleset import InvalidRuleSet, RuleSet
 from .state import MATCH_LENGTH, Event, HandState
@@ -32,7 +33,7 @@ def parse_record_move(text: str) -> tuple[Move, int | None]:
     move = Move.parse(move_text)
     if not mark:
         return move, None
-    if move.kind != "last_card" or not seat_text.isdigit() or len(seat_text) > 1:
+    if move.kind != MoveKind.LAST_CARD or not seat_text.isdigit() or len(seat_text) > 1:
         raise MoveNotationError(f"not a move: {text!r} (only 'last' is made out of turn, as last@SEAT)")
     return move, int(seat_text)
 

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from .cards import FIRST_JOKER, NO_SUIT, RANK_OF, RANKS, SUIT_NAMES, SUITS, SUIT_OF, card_to_str
 from .errors import IllegalMove
+from .kinds import MoveKind
 from .moves import DRAW, LAST_CARD, MOVES, PASS, STOP, Move
 from .ruleset import RuleSet
 
@@ -695,7 +696,7 @@ class HandState:
         hand = self.hands[self.current]
         suit_name = SUIT_NAMES[self.suit] if self.suit < NO_SUIT else ""
         top = self.discard[-1]
-        if move.kind == "play":
+        if move.kind == MoveKind.PLAY:
             card = move.card
             if card not in hand:
                 return IllegalMove("not_in_hand", f"{card_to_str(card)} is not in your hand",
@@ -721,15 +722,15 @@ class HandState:
             rank = RANKS[RANK_OF[top]] if top < FIRST_JOKER else "X"
             return IllegalMove("not_matching", f"{card_to_str(card)} doesn't match {suit_name} or {rank}",
                                suit=SUITS[self.suit], rank=rank, card=card_to_str(card))
-        if move.kind == "draw":
+        if move.kind == MoveKind.DRAW:
             if not self._can_draw():
                 return IllegalMove("stock_empty", "the stock is empty")
             if any(a < DRAW for a in self.legal_actions()):
                 return IllegalMove("must_play", "you have a card you can play")
             return IllegalMove("draw_limit", "you cannot draw again; pass")
-        if move.kind == "pass":
+        if move.kind == MoveKind.PASS:
             return IllegalMove("cannot_pass", "you cannot pass now")
-        if move.kind == "last_card":
+        if move.kind == MoveKind.LAST_CARD:
             return IllegalMove("last_card_not_allowed",
                                "you can call last card only as you play down to one card",
                                word=self.rules.last_card_word)

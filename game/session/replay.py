@@ -15,7 +15,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules import Event, HandState, Match, Move, finish, parse_record_move, preset_id_of
+from game.rules import Event, EventKind, HandState, Match, Move, finish, parse_record_move, preset_id_of
 from game.rules.state import MATCH_LENGTH
 from game.store.saved_game import SavedGame
 
@@ -204,7 +204,7 @@ class ReplayFrames(Sequence):
                 state = state.copy() if self._last is not None and self._last[1] is state else state
                 replay.play_again(hand, state, index)
             for event in step.events:
-                if event.kind == "nominated":
+                if event.kind == EventKind.NOMINATED:
                     named_by = event.player
 
     def _nearest(self, start: int):
@@ -281,7 +281,7 @@ class Replay:
                 hands.append(_Hand(match.hand_number, index, match.seats, match.dealer, match.hand_seed,
                                    match.hand.rules, tuple(match.totals), tuple(match.eliminated)))
             for event in events:
-                if event.kind == "nominated":
+                if event.kind == EventKind.NOMINATED:
                     named_by[0] = event.player
             steps.append(ReplayStep(index, match.hand_number, match.dealer, seat, move, tuple(events)))
             hand = hands[-1]

@@ -21,8 +21,8 @@ from game.store.autosave import AutosaveStore, RecordFileError, export_record, i
 from game.store.files import EncodedJSON
 from game.store.problems import LoadProblem
 
-HUMAN_KIND = "human"
-#: A seat's kind is "human" or a computer level's name; which levels exist is the AI's business.
+#: A seat's kind is "human" (any number of seats may be) or a computer level's name; which levels exist is
+#: the AI's business.
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,31}")
 MAX_NAME_LENGTH = 40
 #: A match id: what tells two matches apart even when they share a seed (see new_match_id).
@@ -165,8 +165,6 @@ def check_seats(seats: Any) -> tuple[SavedSeat, ...]:
             raise SavedGameError("saved.seat_kind_bad",
                                  "a player in the saved match is neither a person nor a computer level")
         checked.append(SavedSeat(name, kind))
-    if sum(seat.kind == HUMAN_KIND for seat in checked) > 1:
-        raise SavedGameError("saved.two_people", "the saved match has more than one person at the table")
     return tuple(checked)
 
 

@@ -127,7 +127,7 @@ RANK_PLURALS = {
 
 #: The computer levels as players read them, and what the person's own seat is called.
 SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You"),
-                   "practice": N_("Practice")}
+                   "practice": N_("Practice"), "people": N_("People only")}
 
 
 def level_name(kind: str) -> str:
@@ -469,6 +469,8 @@ def undo_refusal_text(refusal) -> str:
         return _("The hand is over: its moves cannot be taken back.")
     if refusal.reason == "switched_off":
         return _("Undo is switched off in the settings.")
+    if refusal.reason == "other_person_moved":
+        return _("Someone else has played since your last move, so it cannot be taken back.")
     return _("There is no move of yours to take back in this hand.")
 
 
@@ -541,15 +543,15 @@ def hint_text(hint) -> str:
 
 def move_text(move) -> str:
     """The person's move as the review tells it: "You played the eight of clubs and named spades"."""
-    from game.rules import SUITS, card_to_str
+    from game.rules import SUITS, MoveKind, card_to_str
 
-    if move.kind == "draw":
+    if move.kind == MoveKind.DRAW:
         return _("You drew a card.")
-    if move.kind == "pass":
+    if move.kind == MoveKind.PASS:
         return _("You passed.")
-    if move.kind == "last_card":
+    if move.kind == MoveKind.LAST_CARD:
         return _("You called “Last card”.")
-    if move.kind == "stop":
+    if move.kind == MoveKind.STOP:
         return _("You called “Stop!”.")
     card = card_name(card_to_str(move.card))
     if move.suit is not None:

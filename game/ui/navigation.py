@@ -20,6 +20,7 @@ SCENES = {
     "confirm": "game.ui.scenes.message:ConfirmScene",
     "already_open": "game.ui.scenes.message:AlreadyOpenScene",
     "pause": "game.ui.scenes.pause:PauseScene",
+    "pass_device": "game.ui.table.pass_screen:PassScene",
     "records": "game.ui.scenes.records:RecordsScene",
     "table": "game.ui.table.scene:TableScene",
     "hand_result": "game.ui.table.results:HandResultScene",

@@ -217,12 +217,10 @@ _SAVED_CLAUSES: dict[str, Callable[[Params], str]] = {
     "saved.seat_no_name": lambda p: _("a player in the saved match has no name"),
     "saved.seat_name_bad": lambda p: _("a player's name is too long or holds control characters"),
     "saved.seat_kind_bad": lambda p: _("a player is neither a person nor a computer level"),
-    "saved.two_people": lambda p: _("only one person can play at a table"),
     "saved.seats_dont_fit": lambda p: _("the saved players do not fit the saved rules"),
     "saved.bad_record": lambda p: problem_clause(p.get("error")),
     "seats.unknown_kind": lambda p: _("a player is neither a person nor a computer level"),
     "seats.wrong_count": _seats_wrong_count,
-    "seats.two_people": lambda p: _("only one person can play at a table"),
     "seats.missing": lambda p: _("the list of players is missing"),
 }
 

@@ -60,6 +60,10 @@ NAME_MESSAGES = {
     "This game: {name}": None,                         # a game's name
     "the rules hold settings this version does not know ({names})": None,   # setting names
     "the saved game holds parts this version does not know ({names})": None,
+    "Pass to {name}.": None,                           # said between two people, to the room
+    "Press Space when {name} is ready.": None,
+    "{name} is ready": None,
+    "Your turn, {name}": None,                         # the person holding the screen, by name
 }
 
 

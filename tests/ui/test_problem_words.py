@@ -123,12 +123,10 @@ def saved_game_refusals():
     yield refusal(lambda: check_seats([{"name": " ", "kind": "easy"}]))
     yield refusal(lambda: check_seats([{"name": "a" * 50, "kind": "easy"}]))
     yield refusal(lambda: check_seats([{"name": "Ada", "kind": "Wizard!"}]))
-    yield refusal(lambda: check_seats([{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "human"}]))
     yield refusal(lambda: SavedGame(good, (Seat("Ada", "easy"),)).match())
     yield refusal(lambda: SavedGame(record(seed=None), None).match())
     yield refusal(lambda: Seat("Ada", "wizard"))
     yield refusal(lambda: check_table([Seat("Ada", "easy")], 3))
-    yield refusal(lambda: check_table([Seat("Ada", "human"), Seat("Bo", "human")], 2))
     yield refusal(lambda: TableSession.resume(SavedGame(good, None)))
 
 

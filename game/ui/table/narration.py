@@ -1,7 +1,7 @@
 """The table's move log: rules events in player-facing words ("Ann plays 8S and names hearts")."""
 from __future__ import annotations
 
-from game.rules import FIRST_JOKER, SUITS, card_to_str
+from game.rules import FIRST_JOKER, SUITS, EventKind, MoveKind, card_to_str
 
 from game.ui.i18n import Worded, _, card_name, join_words, ngettext, suit_name
 
@@ -42,13 +42,13 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
     """
     mau = call_word == "mau"
     lines: list[str] = []
-    paid = {e.player for e in events if e.kind == "penalty_paid"}
-    forgot = {e.player for e in events if e.kind == "last_card_penalty"}
+    paid = {e.player for e in events if e.kind == EventKind.PENALTY_PAID}
+    forgot = {e.player for e in events if e.kind == EventKind.LAST_CARD_PENALTY}
     skip_drew = paid | forgot
     events = list(events)
     drawn: dict[int, list[int]] = {}
     for event in events:
-        if event.kind == "drew":
+        if event.kind == EventKind.DREW:
             drawn.setdefault(event.player, []).extend(event.cards)
 
     def cards_of(player: int) -> str:
@@ -57,9 +57,9 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
         kind = event.kind
         you = human is not None and event.player == human
         who = names.get(event.player, "?")
-        if kind == "played":
+        if kind == EventKind.PLAYED:
             card = card_text(event.cards[0])
-            nominated = next((e for e in events[index + 1:index + 2] if e.kind == "nominated"), None)
+            nominated = next((e for e in events[index + 1:index + 2] if e.kind == EventKind.NOMINATED), None)
             if nominated is not None:
                 text = (_("You play {card} and name {suit}") if you
                         else _("{name} plays {card} and names {suit}"))
@@ -67,7 +67,7 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
             else:
                 text = _("You play {card}") if you else _("{name} plays {card}")
                 lines.append(text.format(name=who, card=card))
-        elif kind == "drew":
+        elif kind == EventKind.DREW:
             if event.player in skip_drew:
                 continue
             if name_drawn and event.cards:
@@ -78,60 +78,60 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
             else:
                 text = ngettext("{name} draws a card", "{name} draws {count} cards", event.count)
             lines.append(text.format(name=who, count=event.count))
-        elif kind == "penalty_paid" and name_drawn and drawn.get(event.player):
+        elif kind == EventKind.PENALTY_PAID and name_drawn and drawn.get(event.player):
             if you:
                 text = ngettext("You pick up {count} card: {cards}", "You pick up {count} cards: {cards}", event.count)
             else:
                 text = ngettext("{name} picks up {count} card: {cards}", "{name} picks up {count} cards: {cards}",
                                 event.count)
             lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
-        elif kind == "penalty_paid":
+        elif kind == EventKind.PENALTY_PAID:
             if you:
                 text = ngettext("You pick up {count} card", "You pick up {count} cards", event.count)
             else:
                 text = ngettext("{name} picks up {count} card", "{name} picks up {count} cards", event.count)
             lines.append(text.format(name=who, count=event.count))
-        elif kind == "last_card_penalty" and name_drawn and drawn.get(event.player) and mau:
+        elif kind == EventKind.LAST_CARD_PENALTY and name_drawn and drawn.get(event.player) and mau:
             text = (_("You forgot to say “Mau” and draw {count}: {cards}") if you
                     else _("{name} forgot to say “Mau” and draws {count}: {cards}"))
             lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
-        elif kind == "last_card_penalty" and name_drawn and drawn.get(event.player):
+        elif kind == EventKind.LAST_CARD_PENALTY and name_drawn and drawn.get(event.player):
             text = (_("You forgot “Last card” and draw {count}: {cards}") if you
                     else _("{name} forgot “Last card” and draws {count}: {cards}"))
             lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
-        elif kind == "last_card_penalty" and mau:
+        elif kind == EventKind.LAST_CARD_PENALTY and mau:
             text = (_("You forgot to say “Mau” and draw {count}") if you
                     else _("{name} forgot to say “Mau” and draws {count}"))
             lines.append(text.format(name=who, count=event.count))
-        elif kind == "last_card_penalty":
+        elif kind == EventKind.LAST_CARD_PENALTY:
             text = (_("You forgot “Last card” and draw {count}") if you
                     else _("{name} forgot “Last card” and draws {count}"))
             lines.append(text.format(name=who, count=event.count))
-        elif kind == "reshuffled":
+        elif kind == EventKind.RESHUFFLED:
             lines.append(_("The discards are shuffled into a new stock"))
-        elif kind == "skipped":
+        elif kind == EventKind.SKIPPED:
             lines.append((_("You are skipped") if you else _("{name} is skipped")).format(name=who))
-        elif kind == "reversed":
+        elif kind == EventKind.REVERSED:
             lines.append(_("Play reverses direction"))
-        elif kind == "plays_again":
+        elif kind == EventKind.PLAYS_AGAIN:
             lines.append((_("You play again") if you else _("{name} plays again")).format(name=who))
-        elif kind == "penalty_stacked":
+        elif kind == EventKind.PENALTY_STACKED:
             lines.append(_("Next player picks up {count} unless they answer").format(count=event.count))
-        elif kind == "penalty_cancelled":
+        elif kind == EventKind.PENALTY_CANCELLED:
             lines.append((_("You cancel the penalty") if you else _("{name} cancels the penalty")).format(name=who))
-        elif kind == "skip_stacked":
+        elif kind == EventKind.SKIP_STACKED:
             lines.append(_("Skips stack up: {count}").format(count=event.count))
-        elif kind == "last_card_called" and mau:
+        elif kind == EventKind.LAST_CARD_CALLED and mau:
             lines.append((_("You say “Mau!”") if you else _("{name}: “Mau!”")).format(name=who))
-        elif kind == "last_card_called":
+        elif kind == EventKind.LAST_CARD_CALLED:
             lines.append((_("You call “Last card!”") if you else _("{name}: “Last card!”")).format(name=who))
-        elif kind == "passed":
+        elif kind == EventKind.PASSED:
             lines.append((_("You pass") if you else _("{name} passes")).format(name=who))
-        elif kind == "stop_called":
+        elif kind == EventKind.STOP_CALLED:
             lines.append((_("You call “Stop!”") if you else _("{name} calls “Stop!”")).format(name=who))
-        elif kind == "hand_ended":
+        elif kind == EventKind.HAND_ENDED:
             lines.append(_("You win the hand!") if you else _("{name} wins the hand").format(name=who))
-        elif kind == "starter":
+        elif kind == EventKind.STARTER:
             lines.append(_("Starter card: {card}").format(card=card_text(event.cards[0])))
     return lines
 
@@ -199,7 +199,7 @@ def telling(table):
         while end < len(entries) and is_plain_draw(entries[end]) and is_plain_draw(entries[end - 1]) \
                 and entries[end].seat == entries[end - 1].seat:
             end += 1
-        rows.extend(history_rows(entries[start:end], session.shown_seats, session.human,
+        rows.extend(history_rows(entries[start:end], session.shown_seats, getattr(session, "addressed", session.human),
                                  getattr(session, "name_drawn", False), session.rules.last_card_word))
         start = end
         yield start, len(entries)
@@ -214,8 +214,8 @@ def open_history(app, table) -> None:
 
 def is_plain_draw(entry) -> bool:
     """Whether a step is a draw and nothing else (no reshuffle, no penalty): one of a run of draws."""
-    return (entry.seat is not None and entry.move is not None and entry.move.kind == "draw" and bool(entry.events)
-            and all(event.kind == "drew" and event.player == entry.seat for event in entry.events))
+    return (entry.seat is not None and entry.move is not None and entry.move.kind == MoveKind.DRAW and bool(entry.events)
+            and all(event.kind == EventKind.DREW and event.player == entry.seat for event in entry.events))
 
 
 def draw_run_line(you: bool, who: str, count: int, cards: list[int], name_drawn: bool) -> str:
