@@ -32,7 +32,7 @@ Codes and what they claim (``card``, ``wild``, ``kept``: cards in the hand; ``su
 - ``skip_next`` {card, player, cards}: the card skips ``player``, who holds ``cards`` cards.
 - ``keep_wild`` {card, wild}: the card is plain and ``wild`` is a wild card kept in the hand.
 - ``save_wild`` {wild}: the move draws, and ``wild`` is a wild card in the hand it keeps.
-- ``shed_points`` {card, points}: the card counts ``points``, more than the other move sheds.
+- ``shed_points`` {card, points}: the card counts ``points``, at least SHED_BY more than the other move sheds.
 - ``keep_matching`` {card, kept, count}: after the move, ``count`` other cards share ``kept``'s suit or rank.
 - ``fewest_stranded`` {card, count}: after the move, ``count`` plain cards have no partner, fewer
   than after any other play.
@@ -53,6 +53,8 @@ WIN_MATTERS = 0.01
 LIKELY_OUT = 2
 #: A suit is "scarce" when this many fewer plain cards of it are unseen than of the other move's suit.
 SCARCE_BY = 2
+#: Shedding points is a reason when the card counts at least this many more than the other move sheds.
+SHED_BY = 3
 
 
 @dataclass(frozen=True)
@@ -148,8 +150,8 @@ def _play_facts(view: PlayerView, best: Move, other: Move | None, after: After, 
     other_suit = other_after.suit if other_after is not None else (view.suit if other is not None else None)
     suit = after.suit
     if suit != other_suit:
-        rest = [c for c in hand if c != card]
-        other_rest = [c for c in hand if c != other_card] if other_card is not None else list(hand)
+        rest = _without(hand, card)
+        other_rest = _without(hand, other_card) if other_card is not None else list(hand)
         held = _plain_count(rest, suit, wild)
         if other_suit is None or held > _plain_count(other_rest, other_suit, wild):
             if held:
@@ -163,17 +165,17 @@ def _play_facts(view: PlayerView, best: Move, other: Move | None, after: After, 
         if other_suit is not None and unseen + SCARCE_BY <= unseen_plain(view, other_suit):
             facts["suit_scarce"] = {"card": card, "suit": suit, "unseen": unseen}
     if other_card is not None and other_card != card and not wild[other_card] and other_card < FIRST_JOKER:
-        others = [c for c in hand if c not in (card, other_card)]
+        others = _without(hand, card, other_card)
         kept_matches = _matches(other_card, others, wild)
         if kept_matches >= 2 and kept_matches > _matches(card, others, wild):
             facts["keep_matching"] = {"card": card, "kept": other_card, "count": kept_matches}
     plays = {action // 5 for action in view.legal_actions if action < DRAW}
     if len(plays) > 1:
-        stranded = {play: stranded_count([c for c in hand if c != play], wild) for play in plays}
+        stranded = {play: stranded_count(_without(hand, play), wild) for play in plays}
         if all(stranded[card] < count for play, count in stranded.items() if play != card):
             facts["fewest_stranded"] = {"card": card, "count": stranded[card]}
     other_points = tables.value[other_card] if other_card is not None else 0
-    if tables.value[card] > other_points and (other is not None or tables.value[card] >= 10):
+    if tables.value[card] >= other_points + SHED_BY and (other is not None or tables.value[card] >= 10):
         facts["shed_points"] = {"card": card, "points": tables.value[card]}
     return facts
 
@@ -225,6 +227,14 @@ def _void_opponent(view: PlayerView, suit: int, other_suit: int | None, next_pla
             continue
         return player, cap
     return None
+
+
+def _without(cards, *removed: int) -> list[int]:
+    """``cards`` less one copy of each of ``removed`` (with two packs a hand may hold a card twice)."""
+    rest = list(cards)
+    for card in removed:
+        rest.remove(card)
+    return rest
 
 
 def _plain_count(cards, suit: int, wild) -> int:
