@@ -12,7 +12,7 @@ of a sure, costly loss.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.ai.analysis import ANALYSIS_ROLLOUTS, Analysis, analyse
 from game.rules import Move, PlayerView
@@ -50,6 +50,10 @@ class Hint:
     other: Move | None = None
     other_win: float | None = None
     close: bool = False
+    #: The points each move is expected to bring from the hand (penalty points taken when ``penalty``).
+    points: float | None = None
+    other_points: float | None = None
+    penalty: bool = False
 
 
 class AnalysisBot:
@@ -90,7 +94,9 @@ def hint_from(view: PlayerView, analysis: Analysis, against: Move | None = None)
         return _with_reason(view, best.move, None, None, None, False)
     other_score = analysis.score(other.action)
     close = other_score.gap <= SAME_AS_BEST or not analysis.surely_worse(other.action, SURE_Z)
-    return _with_reason(view, best.move, other, best.win, other_score.win, close)
+    hint = _with_reason(view, best.move, other, best.win, other_score.win, close)
+    return replace(hint, points=best.points, other_points=other_score.points,
+                   penalty=view.rules.scoring == "penalty")
 
 
 def explain(view: PlayerView, move: Move, instead: Move | None = None, analysis: Analysis | None = None) -> Hint:

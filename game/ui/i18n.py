@@ -527,8 +527,20 @@ def hint_numbers_text(hint) -> str:
     there was nothing to weigh)."""
     if hint.win is None or hint.other is None or hint.other_win is None:
         return ""
-    win, other_win = percent_text(round(hint.win * 100)), percent_text(round(hint.other_win * 100))
     other = short_move_text(hint.other)
+    win_gap = round(hint.win * 100) - round(hint.other_win * 100)
+    if abs(win_gap) < WIN_CHANCE_WORTH_TELLING and hint.points is not None and hint.other_points is not None:
+        # The chances are the same: the points tell the moves apart.
+        points = round(hint.other_points - hint.points) if hint.penalty else round(hint.points - hint.other_points)
+        if points >= 1:
+            if hint.penalty:
+                return ngettext("About {points} penalty point fewer to expect from the hand than with {other}.",
+                                "About {points} penalty points fewer to expect from the hand than with {other}.",
+                                points).format(points=points, other=other)
+            return ngettext("About {points} point more to expect from the hand than with {other}.",
+                            "About {points} points more to expect from the hand than with {other}.",
+                            points).format(points=points, other=other)
+    win, other_win = percent_text(round(hint.win * 100)), percent_text(round(hint.other_win * 100))
     if hint.close:
         return _("Chance to win the hand: {win}, against {other_win} for {other}: too close to call.").format(
             win=win, other=other, other_win=other_win)

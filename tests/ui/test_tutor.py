@@ -34,9 +34,9 @@ def costly_plain_play(view):
     return None
 
 
-def tutored_table(app, tutor: bool = True):  # noqa: F811
-    """A table (the person, Ada, Bruno) played by Medium until the person has a costly plain play; returns
-    (table, the costly move, the best move)."""
+def tutored_table(app, tutor: bool = True, fits=None):  # noqa: F811
+    """A table (the person, Ada, Bruno) played by Medium until the person has a costly plain play (and
+    ``fits(view, costly, best)``, if given); returns (table, the costly move, the best move)."""
     from game.ui.table import TableScene
 
     app.settings = dataclasses.replace(app.settings, tutor_mode=tutor)
@@ -49,6 +49,8 @@ def tutored_table(app, tutor: bool = True):  # noqa: F811
             view = session.match.view(session.match.current_seat)
             if session.match.current_seat == 0:
                 found = costly_plain_play(view)
+                if found and fits is not None and not fits(view, *found):
+                    found = None
                 if found:
                     break
             session.apply(bot.choose(view, rng))

@@ -17,7 +17,7 @@ import pygame
 
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
 from game.session import UndoRefused, undo_refusal
-from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
+from game.ui.i18n import _, hint_numbers_text, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
 from .animation import Timer
@@ -328,7 +328,9 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = None
         self.hint_shown_for = session.version
-        self.effects.show_toast(hint_text(hint), seconds=6.0, kind="hint")
+        numbers = hint_numbers_text(hint)
+        self.effects.show_toast(f"{hint_text(hint)}  {numbers}" if numbers else hint_text(hint), seconds=8.0,
+                                kind="hint")
         # Enter carries the hinted move out (a card is chosen for it; a draw, a pass or a call is kept).
         self.input.hinted_move = hint.move
         self.input.hinted_for = session.version

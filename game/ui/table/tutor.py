@@ -11,11 +11,14 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Move, card_to_str
-from game.ui.i18n import _, hint_numbers_text, hint_text
+from game.ui.i18n import _, current_language, hint_numbers_text, hint_text
 
 from ..look import shapes
 from ..look.palette import (CHOOSER_SHADE, CHOOSER_TEXT, CREAM, GOLD, GOLD_LIGHT, PANEL_WOOD, PENALTY_POINTS,
-                             SUIT_BUTTON, SUIT_BUTTON_FOCUSED, SUIT_BUTTON_LABEL, SUIT_BUTTON_RIM)
+                             RESULT_NOTE, SUIT_BUTTON, SUIT_BUTTON_FOCUSED, SUIT_BUTTON_LABEL,
+                             SUIT_BUTTON_RIM)
+
+NOTE_TEXT = RESULT_NOTE
 from .animation import Timer, ease_out_back
 
 TAKE_BACK, PLAY_ANYWAY = 0, 1
@@ -37,28 +40,49 @@ class TutorDialog:
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[pygame.Rect] = []
         self.closed = False
-        self._size = None
+        self.laid_out_for = None
 
     @property
     def animating(self) -> bool:
         """Whether it is still opening (the table draws at the full rate until it stands)."""
         return self.opened.active
 
-    def layout(self, size) -> None:
+    def layout(self, size, text) -> None:
+        """Measure the words at this window size and place the panel, the cards and the buttons."""
         w, h = size
-        self._size = tuple(size)
-        panel_w = int(min(w * 0.62, max(560, w * 0.5)))
-        panel_w = min(panel_w, w - 24)
-        panel_h = int(min(h * 0.62, max(300, h * 0.5)))
+        self.laid_out_for = tuple(size)
+        self.language = current_language()
+        panel_w = min(w - 24, max(560, int(w * 0.52)))
+        self.pad = max(12, panel_w // 28)
+        self.title_size = max(18, min(30, h // 26))
+        self.body_size = max(14, min(20, h // 40))
+        width = panel_w - 2 * self.pad
+        better = self.check.better
+        self.reason_lines = _wrap(text, hint_text(better), self.body_size, width, True)
+        numbers = hint_numbers_text(better)
+        self.number_lines = _wrap(text, numbers, self.body_size - 1, width, False, 2) if numbers else []
+        line_h = text.font(self.body_size, True).get_linesize()
+        small_h = text.font(self.body_size - 1).get_linesize()
+        note_h = text.font(max(11, self.body_size - 3)).get_linesize() if self.first_time else 0
+        self.card_h = max(70, min(150, int(h * 0.17)))
+        caption_h = text.font(max(12, self.body_size - 1), True).get_linesize()
+        button_h = max(36, int(h * 0.06))
+        keys_h = text.font(max(10, self.body_size - 4)).get_linesize()
+        title_h = text.font(self.title_size, True).get_linesize()
+        heights = [self.pad, title_h, self.pad // 2, caption_h + 4 + self.card_h, self.pad // 2,
+                   line_h * len(self.reason_lines), 4 + small_h * len(self.number_lines),
+                   self.pad // 2 + note_h, self.pad // 2, button_h, 6 + keys_h, self.pad // 2]
+        panel_h = min(h - 16, sum(heights))
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
-        self.panel.center = (w // 2, int(h * 0.44))
-        button_h = max(34, int(panel_h * 0.13))
+        self.panel.center = (w // 2, min(int(h * 0.44), h - 8 - panel_h // 2))
+        self.panel.top = max(8, self.panel.top)
         button_w = int(panel_w * 0.36)
         gap = int(panel_w * 0.05)
-        top = self.panel.bottom - button_h - int(panel_h * 0.08)
+        top = self.panel.bottom - self.pad // 2 - keys_h - 6 - button_h
         left = self.panel.centerx - button_w - gap // 2
         self.buttons = [pygame.Rect(left, top, button_w, button_h),
                         pygame.Rect(left + button_w + gap, top, button_w, button_h)]
+        self.note_bottom = top - self.pad // 2
 
     # ----- input -------------------------------------------------------------------------------
 
@@ -96,53 +120,50 @@ class TutorDialog:
     def draw(self, surface, text, card_image) -> None:
         """The shade, the panel and its words, the two moves as cards (``card_image(code, width)``), the buttons."""
         size = surface.get_size()
-        if self._size != tuple(size):
-            self.layout(size)
         t = 1.0 - self.opened.fraction
         shade = pygame.Surface(size, pygame.SRCALPHA)
         shade.fill((*CHOOSER_SHADE, int(170 * min(1.0, t * 2))))
         surface.blit(shade, (0, 0))
         offset = int((1 - ease_out_back(min(1.0, t))) * self.panel.h * 0.12)
         panel = self.panel.move(0, offset)
-        radius = max(10, panel.h // 14)
+        radius = max(10, min(24, panel.h // 14))
         shadow = shapes.soft_shadow(panel.size, radius, max(4, panel.h // 30), 140)
         surface.blit(shadow, shadow.get_rect(center=(panel.centerx + 4, panel.centery + 8)))
         surface.blit(shapes.rounded_panel(panel.size, radius, (*PANEL_WOOD, 246), (*GOLD, 255), 2, True), panel)
-        pad = max(12, panel.w // 28)
-        title_size = max(17, panel.h // 14)
-        body_size = max(13, panel.h // 22)
+        pad, body_size = self.pad, self.body_size
+        width = panel.w - 2 * pad
         y = panel.top + pad
-        title = text.fit(_("The tutor: a better move is here"), title_size, panel.w - 2 * pad, color=GOLD,
+        title = text.fit(_("Wait: there is a better move"), self.title_size, width, color=GOLD,
                          bold=True, shadow=True)
         y = surface.blit(title, title.get_rect(midtop=(panel.centerx, y))).bottom + pad // 2
         # The two moves side by side, as cards: the person's on the left, the better one on the right.
-        card_h = int(panel.h * 0.30)
+        card_h = self.card_h
         card_w = int(card_h / 1.4)
         better = self.check.better
         columns = ((self.check.move, _("Your move"), PENALTY_POINTS), (better.move, _("Better"), GOLD_LIGHT))
         caption_size = max(12, body_size - 1)
+        caption_h = text.font(caption_size, True).get_linesize()
+        spread = max(card_w + 40, int(panel.w * 0.16))
         for index, (move, caption, color) in enumerate(columns):
-            cx = panel.centerx + (index * 2 - 1) * int(panel.w * 0.2)
+            cx = panel.centerx + (index * 2 - 1) * spread
             label = text.render(caption, caption_size, color, bold=True)
             surface.blit(label, label.get_rect(midtop=(cx, y)))
             rect = pygame.Rect(0, 0, card_w, card_h)
-            rect.midtop = (cx, y + label.get_height() + 4)
+            rect.midtop = (cx, y + caption_h + 4)
             self._draw_move(surface, text, move, rect, card_image, body_size)
-        arrow = text.render("→", title_size, CREAM, bold=True)
-        surface.blit(arrow, arrow.get_rect(center=(panel.centerx, y + card_h // 2 + caption_size)))
-        y += caption_size + 8 + card_h + pad // 2
-        width = panel.w - 2 * pad
-        for line in _wrap(text, hint_text(better), body_size, width, True):
+        _draw_arrow(surface, (panel.centerx, y + caption_h + 4 + card_h // 2), max(16, card_w // 2))
+        y += caption_h + 4 + card_h + pad // 2
+        for line in self.reason_lines:
             image = text.fit(line, body_size, width, color=CREAM, bold=True)
             y = surface.blit(image, image.get_rect(midtop=(panel.centerx, y))).bottom
-        numbers = hint_numbers_text(better)
-        for line in _wrap(text, numbers, body_size - 1, width, False) if numbers else ():
+        y += 4
+        for line in self.number_lines:
             image = text.fit(line, body_size - 1, width, color=CHOOSER_TEXT)
-            y = surface.blit(image, image.get_rect(midtop=(panel.centerx, y + 2))).bottom
+            y = surface.blit(image, image.get_rect(midtop=(panel.centerx, y))).bottom
         if self.first_time:
             note = text.fit(_("A match with the tutor's help counts as practice in your statistics."),
-                            max(11, body_size - 3), width, color=CHOOSER_TEXT)
-            surface.blit(note, note.get_rect(midbottom=(panel.centerx, self.buttons[0].top + offset - 6)))
+                            max(11, body_size - 3), width, color=NOTE_TEXT)
+            surface.blit(note, note.get_rect(midbottom=(panel.centerx, self.note_bottom + offset)))
         labels = (_("Take it back"), _("Play it anyway"))
         for index, rect in enumerate(self.buttons):
             rect = rect.move(0, offset)
@@ -158,7 +179,7 @@ class TutorDialog:
                              bold=True)
             surface.blit(label, label.get_rect(center=rect.center))
         keys = text.fit(_("Enter chooses  ·  Esc takes it back"), max(10, body_size - 4), width, color=CHOOSER_TEXT)
-        surface.blit(keys, keys.get_rect(midbottom=(panel.centerx, panel.bottom - max(4, pad // 3))))
+        surface.blit(keys, keys.get_rect(midbottom=(panel.centerx, panel.bottom - pad // 2)))
 
     @staticmethod
     def _draw_move(surface, text, move: Move, rect: pygame.Rect, card_image, size: int) -> None:
@@ -177,8 +198,19 @@ class TutorDialog:
             surface.blit(icon, icon.get_rect(center=disc.center))
         elif move.kind != "play":
             words = {"draw": _("Draw"), "pass": _("Pass"), "stop": _("Stop!"), "last_card": _("Last card")}
-            label = text.fit(words.get(move.kind, ""), size, rect.w + 40, color=CREAM, bold=True, shadow=True)
-            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 4)))
+            label = text.fit(words.get(move.kind, ""), size, rect.w - 6, color=CREAM, bold=True, shadow=True)
+            back = label.get_rect(center=rect.center).inflate(8, 4)
+            surface.blit(shapes.rounded_panel(back.size, max(3, back.h // 4), (*PANEL_WOOD, 220), (*GOLD, 255), 1),
+                         back)
+            surface.blit(label, label.get_rect(center=rect.center))
+
+
+def _draw_arrow(surface, center, length: int) -> None:
+    """A gold arrow pointing right (the font has no arrow glyph)."""
+    x, y = center
+    half, head, shaft = length // 2, max(6, length // 3), max(2, length // 8)
+    pygame.draw.rect(surface, GOLD, (x - half, y - shaft // 2, length - head, shaft))
+    pygame.draw.polygon(surface, GOLD, [(x + half - head, y - head), (x + half, y), (x + half - head, y + head)])
 
 
 def _wrap(text, words: str, size: int, width: int, bold: bool, most: int = 3) -> list[str]:
@@ -252,7 +284,7 @@ class Tutor:
         first_time = not session.practice
         session.count_as_practice()
         self.dialog = TutorDialog(check, lambda anyway: self._answered(version, check.move, anyway), first_time)
-        self.dialog.layout(self.scene.app.size)
+        self.dialog.layout(self.scene.app.size, self.scene.text)
         self.scene.effects.sound("click")
         return True
 
@@ -268,6 +300,8 @@ class Tutor:
     def update(self, dt: float) -> None:
         """Collect a held move's verdict (never waiting): play the move, or ask about it."""
         if self.dialog is not None:
+            if self.dialog.laid_out_for != tuple(self.scene.app.size) or self.dialog.language != current_language():
+                self.dialog.layout(self.scene.app.size, self.scene.text)   # the window or the language changed
             self.dialog.update(dt)
         if self.held is None:
             return
