@@ -111,9 +111,9 @@ def explain(view: PlayerView, move: Move, instead: Move | None = None, analysis:
 
 def _with_reason(view: PlayerView, move: Move, other: Move | None, win, other_win, close: bool) -> Hint:
     gain = None if win is None or other_win is None else win - other_win
-    if other is None and len(view.legal_actions) == 1 and move.kind == "play":
-        return Hint(move, "only_move", {"card": move.card})
     reason = why(view, move, other, gain)
+    if other is None and len(view.legal_actions) == 1 and reason.code == "best_chance":
+        return Hint(move, "only_move", {"card": move.card})
     return Hint(move, reason.code, dict(reason.params), win, other, other_win, close)
 
 

@@ -25,8 +25,9 @@ Codes and what they claim (``card``, ``wild``, ``kept``: cards in the hand; ``su
   cap for the suit).
 - ``suit_scarce`` {card, suit, unseen}: the move leaves ``suit`` in force, of which only ``unseen``
   plain cards are unseen by the player (in the others' hands or the stock).
-- ``wild_names_suit`` / ``change_suit`` / ``keep_long_suit`` {card, suit, count}: the move leaves
-  ``suit`` in force and the player keeps ``count`` plain cards of it.
+- ``wild_names_suit`` / ``change_suit`` / ``keep_suit`` / ``keep_long_suit`` {card, suit, count}: the
+  move leaves ``suit`` in force (named, changed to, kept) and the player keeps ``count`` plain cards of
+  it (``keep_long_suit``: more than of any other suit).
 - ``penalty_next`` {card, player, count}: the card makes ``player``, next to play, pick up ``count``
   cards unless they answer it.
 - ``skip_next`` {card, player, cards}: the card skips ``player``, who holds ``cards`` cards.
@@ -155,8 +156,14 @@ def _play_facts(view: PlayerView, best: Move, other: Move | None, after: After, 
         held = _plain_count(rest, suit, wild)
         if other_suit is None or held > _plain_count(other_rest, other_suit, wild):
             if held:
-                code = "wild_names_suit" if wild[card] else ("keep_long_suit" if suit == view.suit
-                                                             else "change_suit")
+                if wild[card]:
+                    code = "wild_names_suit"
+                elif suit != view.suit:
+                    code = "change_suit"
+                elif all(held > _plain_count(rest, other, wild) for other in range(4) if other != suit):
+                    code = "keep_long_suit"
+                else:
+                    code = "keep_suit"
                 facts["suit_count"] = (code, {"card": card, "suit": suit, "count": held})
         void = _void_opponent(view, suit, other_suit, after.next_player)
         if void is not None:

@@ -447,6 +447,10 @@ def hint_text(hint, name_of=None) -> str:
         return _capital(ngettext("play the {card}: it leaves only {count} card that none of yours can follow.",
                                  "play the {card}: it leaves only {count} cards that none of yours can follow.",
                                  count).format(card=card, count=count))
+    if reason == "keep_suit":
+        return _capital(ngettext("play the {card}: it keeps play in {suit}, and you still hold {count} card of that suit.",
+                                 "play the {card}: it keeps play in {suit}, and you still hold {count} cards of that suit.",
+                                 count).format(card=card, suit=suit, count=count))
     if reason == "keep_long_suit":
         return _capital(ngettext("play the {card}: it keeps you in {suit}, your longest suit ({count} more).",
                                  "play the {card}: it keeps you in {suit}, your longest suit ({count} more).",

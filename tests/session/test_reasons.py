@@ -18,7 +18,7 @@ from game.session.coach import hint_from
 from game.session.reasons import LIKELY_OUT, why
 
 CODES = {"call_last_card", "call_stop", "pass", "draw_instead", "take_penalty", "nothing_fits", "go_out",
-         "pass_penalty_on", "opponent_void", "suit_scarce", "wild_names_suit", "change_suit", "keep_long_suit",
+         "pass_penalty_on", "opponent_void", "suit_scarce", "wild_names_suit", "change_suit", "keep_long_suit", "keep_suit",
          "penalty_next", "skip_next", "keep_wild", "save_wild", "shed_points", "keep_matching",
          "fewest_stranded", "best_chance", "only_move"}
 
@@ -71,7 +71,7 @@ def check_claim(view, move: Move, code: str, params: dict) -> None:
         assert list(legal) == [move.action]
     elif code == "pass_penalty_on":
         assert view.pending > 0 and tables.draw_amount[move.card] == params["count"] > 0
-    elif code in ("opponent_void", "suit_scarce", "wild_names_suit", "change_suit", "keep_long_suit"):
+    elif code in ("opponent_void", "suit_scarce", "wild_names_suit", "change_suit", "keep_long_suit", "keep_suit"):
         suit, _next, _over = suit_after(view, move)
         assert params["suit"] == suit
         rest = list(hand)
@@ -86,8 +86,10 @@ def check_claim(view, move: Move, code: str, params: dict) -> None:
         else:
             assert plain(rest, suit, wild) == params["count"] > 0
             assert wild[move.card] == (code == "wild_names_suit")
+            if code in ("keep_long_suit", "keep_suit"):
+                assert suit == view.suit and not wild[move.card]
             if code == "keep_long_suit":
-                assert suit == view.suit
+                assert all(plain(rest, other, wild) < params["count"] for other in range(4) if other != suit)
             if code == "change_suit":
                 assert suit != view.suit
     elif code == "penalty_next":
