@@ -53,6 +53,12 @@ NAME_MESSAGES = {
     "This game: {name}": None,                         # a game's name
     "the rules hold settings this version does not know ({names})": None,   # setting names
     "the saved game holds parts this version does not know ({names})": None,
+    # A coach's reason names an opponent of the person (who cannot follow, is skipped, must pick up).
+    "{name} could not follow {suit} and has none left": None,
+    "{name} could not follow {suit} and can hold at most {count} of them now": None,
+    "{name} must pick up {count} card or answer it": None,
+    "it skips {name}": None,
+    "it skips {name}, who holds only {count} card": None,
 }
 
 
