@@ -458,6 +458,9 @@ def hint_text(hint, name_of=None) -> str:
     if reason in ("opponent_void", "suit_scarce", "penalty_next", "skip_next"):
         return _("{move}: {reason}.").format(move=_play_lead(move, card), reason=_table_reason(reason, params, suit,
                                                                                               name_of))
+    if move is not None and move.kind == "play" and move.suit is not None:   # the suit it names is part of it
+        return _("{move}: {reason}.").format(move=_play_lead(move, card),
+                                             reason=_("it gives you the best chance from here"))
     return _capital(_("play the {card}: it gives you the best chance from here.").format(card=card))
 
 
