@@ -92,7 +92,7 @@ def test_a_costly_move_is_asked_about_once_and_taken_back(app):  # noqa: F811
     assert dialog.first_time and session.practice   # a tutored match counts as practice
     assert session.statistics_key()[1] == "practice"
     # The move buttons hide under the question; the keyboard answers it: Escape takes the move back.
-    assert not table.input.buttons["hint"].visible
+    assert not table.input.buttons["hint"].visible and not table.input.buttons["undo"].visible
     key(app, pygame.K_ESCAPE)
     assert table.tutor.dialog is None and len(session.history) == before
     assert app.scenes.top is table      # Escape answered the tutor, it did not open the pause menu

@@ -457,7 +457,7 @@ class TableScene(PaintedTable, Scene):
         view = self.session.view()
         kinds = view.move_kinds | {"hint"} if self.chooser is None and not self.tutor.busy and view.my_turn \
             else frozenset()
-        if self.session.human is not None and self.app.settings.allow_undo:
+        if self.session.human is not None and self.app.settings.allow_undo and not self.tutor.busy:
             kinds = kinds | {"undo"}
             # What undo would say changes only with the position: worked out once per session version.
             if self.input.undo_checked_for != self.session.version:
