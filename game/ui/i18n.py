@@ -17,6 +17,8 @@ import gettext as _gettext
 import logging
 from pathlib import Path
 
+from .safe_text import safe_text
+
 DOMAIN = "crazy-eights"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -475,8 +477,6 @@ def _play_lead(move, card: str) -> str:
 
 def _player_named(params: dict, name_of) -> str:
     """The name of the player a reason names (an outside string: through safe_text)."""
-    from .safe_text import safe_text
-
     if "name" in params:
         return safe_text(params["name"], max_chars=24)
     if name_of is not None and "seat" in params:
