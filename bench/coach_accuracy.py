@@ -10,7 +10,9 @@ Medium's play of every preset at two to seven players (fixed seeds, so every run
 * ``hint_p95_s``: the 95th percentile of the hint's wall time in one process, from the key
   to the answer when the key is pressed the instant the turn begins (the table starts the
   hint as the turn begins, so a person who looks at their cards first waits less).
-* The oracle: the same analysis with 25 times the worlds, on the first ``--oracle`` positions.
+* The oracle: the same analysis with 25 times the worlds (``analyse(view, effort=25)``: the same
+  rollouts and the same race, with every count of worlds and the budget of rollouts times 25), on
+  the first ``--oracle`` positions.
   ``hint_loss_pp``: the mean win chance (percentage points, by the oracle) the hint gives up
   against the oracle's best move, counted as 0 where the hint's move wins at least as often.
   Every candidate move of those positions is treated as a move the person might have made:
@@ -21,15 +23,21 @@ Medium's play of every preset at two to seven players (fixed seeds, so every run
   oracle confirms; ``mark_recall_pct``: of the oracle's costly errors, how many the review marks.
 * ``review30_s``: a 30-decision hand reviewed by ``ReviewJob`` (two worker processes, as the
   hand result screen runs it), from start to the finished review.
+* Beside the times, what does not depend on the machine's load: ``hint_rollouts_p95`` (the
+  rollouts of the hint's analysis, 95th percentile), ``ms_per_rollout`` (what one cost in this
+  run) and ``load`` (the 5-minute load average before and after).
 
 Usage:
-  python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2]
+  python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2] [--details FILE]
+(--details: one JSON line per oracle position, every candidate's gap, error and worlds by the review
+and by the oracle, for reading where the two part.)
 Ends with one JSON line.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -37,8 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.analysis import ANALYSIS_ROLLOUTS, MIN_WORLDS, analyse, worlds_for  # noqa: E402
-from game.ai.appraise import candidate_actions  # noqa: E402
+from game.ai.analysis import analyse  # noqa: E402
 from game.ai.positions import decision_positions  # noqa: E402
 from game.session.coach import hint_for  # noqa: E402
 from game.session.review import (SAME_AS_BEST, SURE_Z, Decision, review_decision,  # noqa: E402
@@ -48,9 +55,9 @@ ORACLE_TIMES = 25
 
 
 def oracle(view):
-    """The analysis with 25 times the worlds (run in a worker process)."""
-    worlds = worlds_for(len(candidate_actions(view)), ANALYSIS_ROLLOUTS) * ORACLE_TIMES
-    return analyse(view, worlds=max(worlds, MIN_WORLDS * ORACLE_TIMES))
+    """The analysis with 25 times the worlds: every count of worlds and the budget times 25 (run in a
+    worker process)."""
+    return analyse(view, effort=ORACLE_TIMES)
 
 
 def percentile(values, fraction: float) -> float:
@@ -73,10 +80,12 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=500)
     parser.add_argument("--oracle", type=int, default=300, help="positions checked against the oracle")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the oracle")
+    parser.add_argument("--details", type=Path, help="write each oracle position's scores here (JSON lines)")
     args = parser.parse_args()
     started = time.perf_counter()
+    load_before = os.getloadavg()[1] if hasattr(os, "getloadavg") else None
     positions = decision_positions(args.positions, seed=1)
-    agree, hint_times, hints, reviews = 0, [], [], []
+    agree, hint_times, hints, reviews, work = 0, [], [], [], []
     for number, position in enumerate(positions, start=1):
         view = position.view
         before = time.perf_counter()
@@ -92,16 +101,27 @@ def main() -> None:
         agree += same
         hints.append(hint.move.action)
         reviews.append(review)
+        work.append(sum(score.worlds for score in review.ranked))   # the hint's rollouts (the same analysis)
         if number % 25 == 0:
             print(f"{number} positions: agree {agree}/{number}, hint p95 {percentile(hint_times, 0.95):.2f} s "
                   f"({time.perf_counter() - started:.0f} s)", flush=True)
     checked = positions[:args.oracle]
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        oracles = list(pool.map(oracle, [p.view for p in checked]))
     losses, marked, confirmed, costly, found = [], 0, 0, 0, 0
-    for position, hint, review, truth in zip(checked, hints, reviews, oracles):
+    details = args.details.open("w") if args.details else None
+    pool = ProcessPoolExecutor(max_workers=args.jobs)
+    oracles = pool.map(oracle, [p.view for p in checked])
+    for number, (position, hint, review, truth) in enumerate(zip(checked, hints, reviews, oracles), start=1):
         truth_scores = {score.action: score for score in truth.ranked}
         losses.append(max(0.0, truth.best.win - truth_scores[hint].win) * 100)
+        if details:
+            details.write(json.dumps({
+                "preset": position.preset_id, "players": position.players, "hint": hint,
+                "loss_pp": losses[-1], "oracle_rollouts": truth.rollouts,
+                "moves": [{"action": s.action, "gap": s.gap, "error": s.gap_error, "worlds": s.worlds,
+                           "win": s.win, "oracle_gap": truth_scores[s.action].gap,
+                           "oracle_error": truth_scores[s.action].gap_error,
+                           "oracle_worlds": truth_scores[s.action].worlds,
+                           "oracle_win": truth_scores[s.action].win} for s in review.ranked]}) + "\n")
         for score in review.ranked:
             mark = surely_costly(score.gap, score.gap_error)
             true = truth_scores[score.action]
@@ -110,6 +130,12 @@ def main() -> None:
             confirmed += mark and error
             costly += error
             found += mark and error
+        if number % 10 == 0:
+            print(f"oracle {number}: loss {sum(losses) / number:.3f} pp, marks {confirmed}/{marked} confirmed, "
+                  f"costly {found}/{costly} marked ({time.perf_counter() - started:.0f} s)", flush=True)
+    pool.shutdown()
+    if details:
+        details.close()
     print(f"oracle: {len(checked)} positions, {marked} marks ({confirmed} confirmed), {costly} costly errors "
           f"({found} marked)")
     review30 = review30_seconds()
@@ -121,6 +147,12 @@ def main() -> None:
         "mark_recall_pct": round(100 * found / costly, 1) if costly else None,
         "hint_p95_s": round(percentile(hint_times, 0.95), 3),
         "review30_s": round(review30, 2),
+        "oracle_positions": len(checked),
+        # Work, not time: the hint's rollouts (p95), and what one cost here (the machine's load shows in it).
+        "hint_rollouts_p95": percentile(work, 0.95),
+        "ms_per_rollout": round(1000 * sum(hint_times) / max(1, sum(work)), 3),
+        # The machine's 5-minute load average before and after: timings on a shared machine need it.
+        "load": [round(load_before, 1), round(os.getloadavg()[1], 1)] if load_before is not None else None,
     }
     print(f"total {time.perf_counter() - started:.0f} s")
     print(json.dumps(figures))

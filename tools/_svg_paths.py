@@ -78,6 +78,77 @@ def suit_path(suit: str, cx: float, cy: float, size: float, fill: str,
 
 
 # ---------------------------------------------------------------------------
+# German suit symbols: Eichel (acorns, our C), Grün (leaves, S), Herz (hearts, H),
+# Schellen (bells, D). Drawn in their traditional colours, each a few filled paths in
+# the same -50..50 box, with a darker outline so they read on white at any size.
+# ---------------------------------------------------------------------------
+
+ACORN_NUT = "M0 -48C17 -48 27 -30 27 -10C27 2 24 8 22 10L-22 10C-24 8 -27 2 -27 -10C-27 -30 -17 -48 0 -48Z"
+ACORN_CUP = "M-29 8C-31 24 -20 36 0 36C20 36 31 24 29 8C20 3 -20 3 -29 8Z"
+ACORN_STALK = "M-4 34C-4 41 -7 46 -11 50L-4 50C0 46 3 41 4 34Z"
+ACORN_SHINE = "M-15 -30C-17 -18 -16 -6 -13 2C-19 -4 -21 -16 -19 -26C-18 -29 -16 -31 -15 -30Z"
+# The cup's scales: small arcs in rows.
+ACORN_SCALES = (
+    "M-22 14Q-18 18 -14 14M-12 14Q-8 18 -4 14M-2 14Q2 18 6 14M8 14Q12 18 16 14M18 14Q21 17 24 14"
+    "M-19 22Q-15 26 -11 22M-9 22Q-5 26 -1 22M1 22Q5 26 9 22M11 22Q15 26 19 22"
+    "M-12 29Q-8 32 -4 29M-2 29Q2 32 6 29M6 29Q9 32 12 29"
+)
+
+LEAF_BODY = ("M0 -49C6 -38 22 -28 32 -14C43 1 44 18 34 28C26 36 13 36 4 30L6 48L-6 48L-4 30"
+             "C-13 36 -26 36 -34 28C-44 18 -43 1 -32 -14C-22 -28 -6 -38 0 -49Z")
+LEAF_VEINS = "M0 -42L0 40M0 -22L-15 -30M0 -22L15 -30M0 -6L-24 -14M0 -6L24 -14M0 10L-27 4M0 10L27 4M0 24L-20 22M0 24L20 22"
+
+BELL_BODY = _circle(0, 4, 38)
+BELL_LOOP = "M-7 -33C-7 -48 7 -48 7 -33L2.5 -33C2.5 -42 -2.5 -42 -2.5 -33Z"
+BELL_BAND = "M-38 -2C-20 6 20 6 38 -2L37.5 10C20 18 -20 18 -37.5 10Z"
+BELL_SLIT = "M-22 23C-12 30 12 30 22 23L20 28C10 34 -10 34 -20 28Z"
+BELL_SHINE = "M-24 -16C-20 -26 -10 -31 0 -32C-8 -28 -16 -22 -19 -12Z"
+
+#: The German suits' inks: the colour each suit's index and name chip are drawn in.
+GERMAN_INKS = {"C": "#7a4614", "S": "#237a33", "H": "#c8102e", "D": "#b7790b"}
+
+HEART_SHINE = "M-30 -26C-38 -20 -39 -8 -33 2C-31 -8 -27 -16 -20 -22C-23 -25 -27 -27 -30 -26Z"
+
+
+def _german_parts(suit: str) -> list[str]:
+    """A German suit symbol's paths (box -50..50), each with its own fill and outline."""
+    def filled(d: str, fill: str, stroke: str, width: float = 2.6) -> str:
+        return (f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{fmt(width)}" '
+                'stroke-linejoin="round"/>')
+
+    def stroked(d: str, stroke: str, width: float) -> str:
+        return (f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{fmt(width)}" '
+                'stroke-linecap="round" stroke-linejoin="round"/>')
+
+    if suit == "C":      # Eichel: a golden-brown nut in a scaly cup, on its stalk
+        return [filled(ACORN_STALK, "#5b3a14", "#3a220a", 2),
+                filled(ACORN_NUT, "#c88a2e", "#5a3410"),
+                f'<path d="{ACORN_SHINE}" fill="#f2cf86"/>',
+                filled(ACORN_CUP, "#6e4a1c", "#3a220a"),
+                stroked(ACORN_SCALES, "#a77a3c", 2)]
+    if suit == "S":      # Grün (Laub): a green leaf with its veins
+        return [filled(LEAF_BODY, "#2f8f3e", "#17521f"),
+                stroked(LEAF_VEINS, "#9fd889", 2.4)]
+    if suit == "H":      # Herz: the red heart, a touch of light on it
+        return [filled(HEART, "#d2142f", "#7d0a1a"),
+                f'<path d="{HEART_SHINE}" fill="#f36a7c"/>']
+    # Schellen: a golden sleigh bell with a red band, its slit and loop
+    return [filled(BELL_LOOP, "#d9a11e", "#7a5206", 2),
+            filled(BELL_BODY, "#f0bf32", "#8a5d08"),
+            f'<path d="{BELL_SHINE}" fill="#fff0b8"/>',
+            filled(BELL_BAND, "#c8102e", "#6e0816", 2),
+            filled(BELL_SLIT, "#4a3004", "#4a3004", 1.5),
+            f'<circle cx="0" cy="33" r="3.4" fill="#4a3004"/>']
+
+
+def german_suit_mark(suit: str, cx: float, cy: float, size: float, flip: bool = False) -> str:
+    """A German suit symbol ``size`` units wide centred on (cx, cy), in its own colours."""
+    rot = " rotate(180)" if flip else ""
+    return (f'<g transform="translate({fmt(cx)} {fmt(cy)}){rot} scale({fmt(size / 100.0)})">'
+            + "".join(_german_parts(suit)) + "</g>")
+
+
+# ---------------------------------------------------------------------------
 # Stroked glyphs: (advance width, path) in a 60-unit-tall box
 # ---------------------------------------------------------------------------
 
@@ -111,6 +182,8 @@ GLYPHS: dict[str, tuple[float, str]] = {
     "O": (40, "M20 0C9 0 3 13 3 30C3 47 9 60 20 60C31 60 37 47 37 30"
                "C37 13 31 0 20 0Z"),
     "E": (36, "M33 0L5 0L5 60L33 60M5 29L27 29"),
+    # German-suited decks: U (Unter) and O (Ober).
+    "U": (40, "M5 0L5 40C5 53 11 60 20 60C29 60 35 53 35 40L35 0"),
     "R": (40, "M5 60L5 0L22 0C31 0 36 6 36 15C36 24 31 30 22 30L5 30M20 30L37 60"),
 }
 

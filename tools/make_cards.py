@@ -6,9 +6,14 @@ Usage::
 
 Writes one file per card named in our notation (``AS.svg``, ``10H.svg``,
 ``QD.svg``), the jokers ``X1.svg`` (red) and ``X2.svg`` (black), two backs
-(``back_blue.svg``, ``back_red.svg``) and a four-colour copy of every face in
-``four_color/``, and the faces whose corner letters differ in another language's
-decks (German: B and D for the jack and queen) in ``de/`` and ``de/four_color/``.
+(``back_blue.svg``, ``back_red.svg``), a four-colour copy of every face in
+``four_color/`` (green clubs, blue diamonds) and ``tournament/`` (the German
+tournament deck: green spades, yellow diamonds), and the faces whose corner
+letters differ in another language's decks (German: B and D for the jack and
+queen) in ``de/``, ``de/four_color/`` and ``de/tournament/``. ``german/`` holds
+the German-suited deck's 32 faces (Eichel, Grün, Herz, Schellen as our C, S, H,
+D; Unter, Ober, König, Daus as J, Q, K, A) and each suit's sign alone
+(``sign_C.svg``…) for the game's suit icons.
 Output is deterministic: running twice yields identical
 bytes.
 
@@ -27,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from _svg_paths import fmt, glyph_text, suit_path  # noqa: E402
+from _svg_paths import GERMAN_INKS, fmt, german_suit_mark, glyph_text, suit_path  # noqa: E402
 
 W, H = 250, 350
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -38,8 +43,19 @@ BLACK = "#1b1b1f"
 GREEN = "#1a7f37"
 BLUE4 = "#1f5fbf"
 
+YELLOW = "#f2b705"
+YELLOW_EDGE = "#9a6b00"
+
 TWO_COLOR = {"C": BLACK, "D": RED, "H": RED, "S": BLACK}
 FOUR_COLOR = {"C": GREEN, "D": BLUE4, "H": RED, "S": BLACK}
+# The German tournament deck (Skat): clubs black, spades green, hearts red, diamonds yellow.
+TOURNAMENT = {"C": BLACK, "D": YELLOW, "H": RED, "S": GREEN}
+#: Inks too light to stand on white alone get a darker edge (the tournament deck's yellow).
+EDGES = {YELLOW: YELLOW_EDGE}
+
+#: The German-suited deck has only 7 to 10, Unter (our J), Ober (Q), König (K) and Daus (A).
+GERMAN_RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
+GERMAN_LETTERS = {"J": "U", "Q": "O", "K": "K", "A": "A"}
 
 GOLD = "#eab53a"
 GOLD_DARK = "#a8761a"
@@ -95,17 +111,30 @@ def localized_ranks(language: str) -> list[str]:
     return [rank for rank in RANKS if index_letter(rank, language) != rank]
 
 
+def pip(suit: str, cx: float, cy: float, size: float, color: str, flip: bool = False) -> str:
+    """A suit symbol in ``color``, edged in a darker ink where the colour is too light for white."""
+    edge = EDGES.get(color)
+    extra = f' stroke="{edge}" stroke-width="{fmt(400 / size)}" stroke-linejoin="round"' if edge else ""
+    return suit_path(suit, cx, cy, size, color, flip=flip, extra=extra)
+
+
+def index_glyphs(letter: str, color: str) -> list[str]:
+    """The corner's rank letter (over a darker stroke where the ink is light)."""
+    squeeze = 0.78 if letter == "10" else 1.0
+    out = []
+    if color in EDGES:
+        out.append(glyph_text(letter, INDEX_CX, INDEX_TOP, INDEX_H, EDGES[color], weight=14,
+                              squeeze=squeeze))
+    out.append(glyph_text(letter, INDEX_CX, INDEX_TOP, INDEX_H, color, weight=9.6, squeeze=squeeze))
+    return out
+
+
 def corner_index(rank: str, suit: str, color: str, language: str = "en") -> list[str]:
     """Rank above suit, top-left, and the same rotated 180 degrees."""
     out = []
     letter = index_letter(rank, language)
     for flip in (False, True):
-        squeeze = 0.78 if letter == "10" else 1.0
-        pieces = [
-            glyph_text(letter, INDEX_CX, INDEX_TOP, INDEX_H, color, weight=9.6,
-                       squeeze=squeeze),
-            suit_path(suit, INDEX_CX, INDEX_PIP_CY, INDEX_PIP, color),
-        ]
+        pieces = [*index_glyphs(letter, color), pip(suit, INDEX_CX, INDEX_PIP_CY, INDEX_PIP, color)]
         if flip:
             out.append(f'<g transform="rotate(180 {W / 2} {H / 2})">' + "".join(pieces) + "</g>")
         else:
@@ -153,7 +182,7 @@ def pip_body(rank: str, suit: str, color: str) -> list[str]:
     size = 50 if n <= 8 else 45
     out = []
     for x, y in pip_positions(n):
-        out.append(suit_path(suit, x, y, size, color, flip=y > MID + 0.5))
+        out.append(pip(suit, x, y, size, color, flip=y > MID + 0.5))
     return out
 
 
@@ -173,7 +202,7 @@ def ace_body(suit: str, color: str) -> list[str]:
         out.append(suit_path(suit, 125, 175, 112, "none",
                              extra=f' stroke="{GOLD}" stroke-width="1.2"'))
     else:
-        out.append(suit_path(suit, 125, 175, 100, color))
+        out.append(pip(suit, 125, 175, 100, color))
     return out
 
 
@@ -293,7 +322,7 @@ def diamond_band(x0: float, x1: float, y0: float, y1: float, fill: str, accent: 
     return out
 
 
-def king_half(suit: str, primary: str, secondary: str) -> list[str]:
+def king_half(suit: str, primary: str, secondary: str, sceptre: bool = False) -> list[str]:
     out = robe(primary, secondary, 43)
     # tunic, ermine lapels and collar
     out += diamond_band(-24, 24, -58, 0, GOLD, primary, 4)
@@ -312,11 +341,21 @@ def king_half(suit: str, primary: str, secondary: str) -> list[str]:
     out.append(el("rect", GOLD, INK, 1.2, x=-20, y=-110, width=40, height=8))
     out += dots([(-12, -106), (12, -106)], 2.2, secondary)
     out += dots([(0, -106)], 2.6, primary)
-    # sword held upright in the right hand
-    out.append(path("M50 -136L54 -129L54 -44L46 -44L46 -129Z", "#dfe3ea", INK, 1.1))
-    out.append(line("M50 -128L50 -48", "#9aa3b2", 1))
-    out.append(el("rect", GOLD, INK, 1.1, x=37, y=-44, width=26, height=6, rx=2))
-    out.append(el("rect", HAIR_BROWN, INK, 1, x=47, y=-38, width=6, height=14))
+    if sceptre:
+        # the German König's sceptre: a gold rod crowned with an orb and a cross
+        out.append(el("rect", GOLD, INK, 1.1, x=47, y=-112, width=6, height=82, rx=2))
+        out += [el("rect", GOLD_DARK, None, 0, x=47.5, y=y, width=5, height=2.2) for y in (-96, -80, -64, -48)]
+        out.append(el("circle", GOLD, INK, 1.2, cx=50, cy=-120, r=9))
+        out.append(line("M41 -120L59 -120M50 -129L50 -111", GOLD_DARK, 1.3))
+        out.append(path("M48 -129L52 -129L52 -134L56 -134L56 -138L52 -138L52 -142L48 -142L48 -138L44 -138"
+                        "L44 -134L48 -134Z", GOLD, INK, 1))
+        out += dots([(46, -124), (54, -124)], 1.6, secondary)
+    else:
+        # sword held upright in the right hand
+        out.append(path("M50 -136L54 -129L54 -44L46 -44L46 -129Z", "#dfe3ea", INK, 1.1))
+        out.append(line("M50 -128L50 -48", "#9aa3b2", 1))
+        out.append(el("rect", GOLD, INK, 1.1, x=37, y=-44, width=26, height=6, rx=2))
+        out.append(el("rect", HAIR_BROWN, INK, 1, x=47, y=-38, width=6, height=14))
     out.append(el("ellipse", SKIN, INK, 1.1, cx=50, cy=-31, rx=8, ry=6.5))
     return out
 
@@ -398,7 +437,12 @@ def court_body(rank: str, suit: str, color: str) -> list[str]:
     secondary = BLUE if color != BLUE4 else RED
     half = COURT_HALVES[rank](suit, primary, secondary)
     px, py = PIP_SPOT[rank]
-    half.append(suit_path(suit, px, py, 26, color))
+    half.append(pip(suit, px, py, 26, color))
+    return court_frame(half)
+
+
+def court_frame(half: list[str]) -> list[str]:
+    """The cream panel with the double-ended figure ``half`` (drawn upright and turned)."""
     cx, cy = W / 2, H / 2
     out = [
         el("rect", CREAM, None, 0, x=PANEL_X, y=PANEL_Y, width=PANEL_W, height=PANEL_H),
@@ -410,6 +454,120 @@ def court_body(rank: str, suit: str, color: str) -> list[str]:
            height=PANEL_H - 7),
     ]
     return out
+
+
+# ---------------------------------------------------------------------------
+# German-suited faces: Eichel, Grün, Herz, Schellen (our C, S, H, D)
+# ---------------------------------------------------------------------------
+
+#: Each German suit's court costume (primary, secondary): the suit's own colour first.
+GERMAN_COURT = {"C": ("#7a4614", "#237a33"), "S": ("#237a33", "#c8102e"),
+                "H": ("#c8102e", "#237a33"), "D": (BLUE, "#c8102e")}
+
+
+def ober_half(suit: str, primary: str, secondary: str) -> list[str]:
+    """The Ober: a bearded officer in a broad plumed hat, his suit's sign raised high."""
+    out = robe(primary, secondary, 40)
+    out += diamond_band(-26, 26, -58, 0, GOLD, secondary, 4)
+    # falling white collar with gold trim
+    out.append(path("M-34 -62C-22 -50 22 -50 34 -62L28 -48C14 -42 -14 -42 -28 -48Z", WHITE, INK, 1.1))
+    out.append(line("M-27 -48C-14 -43 14 -43 27 -48", GOLD, 1.6))
+    out.append(path("M-17 -100C-22 -90 -21 -76 -16 -68L16 -68C21 -76 22 -90 17 -100Z", HAIR_BROWN, INK, 1.1))
+    out += face(beard=True)
+    # broad-brimmed hat, its crown and a curling plume
+    out.append(path("M18 -114C30 -138 56 -146 70 -136C58 -136 40 -128 26 -110Z", secondary, INK, 1.2))
+    out.append(line("M24 -116C36 -130 50 -136 64 -136", WHITE, 1.2))
+    out.append(path("M-15 -108C-16 -124 -8 -130 0 -130C8 -130 16 -124 15 -108Z", primary, INK, 1.2))
+    out.append(el("ellipse", primary, INK, 1.2, cx=0, cy=-107, rx=34, ry=7))
+    out.append(el("rect", GOLD, INK, 1, x=-15, y=-115, width=30, height=6, rx=2))
+    out += dots([(-7, -112), (7, -112)], 1.6, secondary)
+    # the raised hand holding the suit's sign up
+    out.append(path("M-70 -40C-72 -60 -68 -80 -64 -92L-49 -92C-52 -78 -54 -62 -50 -48Z", secondary))
+    out.append(path("M-64.5 -92L-48.5 -92L-49.5 -86L-65.5 -86Z", GOLD, INK, 1))
+    out.append(el("ellipse", SKIN, INK, 1.1, cx=-56.5, cy=-97, rx=7.5, ry=6.5))
+    # a sword at his side
+    out.append(path("M52 -100L56 -94L56 -38L48 -38L48 -94Z", "#dfe3ea", INK, 1.1))
+    out.append(el("rect", GOLD, INK, 1.1, x=40, y=-38, width=24, height=6, rx=2))
+    out.append(el("rect", HAIR_BROWN, INK, 1, x=49, y=-32, width=6, height=12))
+    return out
+
+
+def unter_half(suit: str, primary: str, secondary: str) -> list[str]:
+    """The Unter: the young soldier with halberd and feathered cap; his sign is held low."""
+    out = jack_half(suit, primary, secondary)
+    out.append(el("ellipse", SKIN, INK, 1.1, cx=52, cy=-24, rx=7.5, ry=6.5))
+    return out
+
+
+def german_king_half(suit: str, primary: str, secondary: str) -> list[str]:
+    """The König: the French deck's king, with a sceptre where the other holds his sword."""
+    return king_half(suit, primary, secondary, sceptre=True)
+
+
+#: Where each German court card's sign sits in its half and how large: the Ober holds it high,
+#: the Unter low (the way German players tell them apart at a glance), the König beside his crown.
+GERMAN_COURTS = {"K": (german_king_half, (-62, -116), 30),
+                 "Q": (ober_half, (-56, -118), 34),
+                 "J": (unter_half, (56, -47), 36)}
+
+
+def german_court_body(rank: str, suit: str) -> list[str]:
+    figure, (px, py), size = GERMAN_COURTS[rank]
+    primary, secondary = GERMAN_COURT[suit]
+    half = figure(suit, primary, secondary)
+    half.append(german_suit_mark(suit, px, py, size))
+    return court_frame(half)
+
+
+def german_daus_body(suit: str) -> list[str]:
+    """The Daus (the ace): its sign large in a gold wreath."""
+    ink = GERMAN_INKS[suit]
+    out = [el("circle", "#fff6dc", None, 0, cx=125, cy=175, r=80),
+           f'<circle cx="125" cy="175" r="80" fill="none" stroke="{GOLD}" stroke-width="3.5"/>',
+           f'<circle cx="125" cy="175" r="72" fill="none" stroke="{ink}" stroke-width="1.3"/>']
+    # a wreath of small leaves around the ring
+    for i in range(28):
+        a = 2 * math.pi * i / 28
+        x, y = 125 + 80 * math.cos(a), 175 + 80 * math.sin(a)
+        out.append(f'<ellipse transform="translate({fmt(x)} {fmt(y)}) rotate({fmt(math.degrees(a) + 45)})" '
+                   f'cx="0" cy="0" rx="5.2" ry="2.4" fill="{GOLD}" stroke="{GOLD_DARK}" stroke-width="0.8"/>')
+    out.append(german_suit_mark(suit, 125, 175, 112))
+    return out
+
+
+def german_pip_body(rank: str, suit: str) -> list[str]:
+    n = int(rank)
+    size = 50 if n <= 8 else 45
+    return [german_suit_mark(suit, x, y, size, flip=y > MID + 0.5) for x, y in pip_positions(n)]
+
+
+def german_face_svg(rank: str, suit: str) -> str:
+    """A German-suited face (``rank`` in our notation: J is the Unter, Q the Ober, A the Daus)."""
+    if rank not in GERMAN_RANKS:
+        raise ValueError(f"German-suited decks have no {rank}")
+    ink = GERMAN_INKS[suit]
+    body = [card_base()]
+    if rank == "A":
+        body += german_daus_body(suit)
+    elif rank in GERMAN_COURTS:
+        body += german_court_body(rank, suit)
+    else:
+        body += german_pip_body(rank, suit)
+    letter = GERMAN_LETTERS.get(rank, rank)
+    for flip in (False, True):
+        pieces = [*index_glyphs(letter, ink), german_suit_mark(suit, INDEX_CX, INDEX_PIP_CY + 1, INDEX_PIP + 6)]
+        if flip:
+            body.append(f'<g transform="rotate(180 {W / 2} {H / 2})">' + "".join(pieces) + "</g>")
+        else:
+            body.extend(pieces)
+    return svg_doc(body)
+
+
+def german_sign_svg(suit: str) -> str:
+    """A German suit's sign alone on a clear 100 x 100 square: the game's suit icons in that look."""
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">\n'
+            + german_suit_mark(suit, 50, 50, 96) + "\n</svg>\n")
 
 
 # ---------------------------------------------------------------------------
@@ -628,7 +786,7 @@ def card_names() -> list[str]:
 def build_files() -> dict[str, str]:
     """Return {relative path: svg text} for every generated file."""
     files: dict[str, str] = {}
-    for sub, colors in (("", TWO_COLOR), ("four_color/", FOUR_COLOR)):
+    for sub, colors in (("", TWO_COLOR), ("four_color/", FOUR_COLOR), ("tournament/", TOURNAMENT)):
         for s in SUITS:
             for r in RANKS:
                 files[f"{sub}{r}{s}.svg"] = face_svg(r, s, colors)
@@ -639,6 +797,10 @@ def build_files() -> dict[str, str]:
             for s in SUITS:
                 for r in localized_ranks(language):
                     files[f"{language}/{sub}{r}{s}.svg"] = face_svg(r, s, colors, language)
+    for s in SUITS:
+        for r in GERMAN_RANKS:
+            files[f"german/{r}{s}.svg"] = german_face_svg(r, s)
+        files[f"german/sign_{s}.svg"] = german_sign_svg(s)
     files["back_blue.svg"] = back_blue()
     files["back_red.svg"] = back_red()
     return files

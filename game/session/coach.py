@@ -14,23 +14,27 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from game.ai.analysis import ANALYSIS_ROLLOUTS, Analysis, analyse
+from game.ai.analysis import ANALYSIS_ROLLOUTS, COSTLY_GAP, Analysis, analyse
 from game.rules import Move, PlayerView
 
 from .reasons import why
 
 #: A decision costs something worth showing from this loss of utility (about 2.5 % chance to win) ...
-COSTLY = 0.025
+COSTLY = COSTLY_GAP
 #: ... when the gap is also this many standard errors wide (not the luck of the sampled worlds).
 SURE_Z = 2.0
 #: Worth this little less than the best, a move counts as the best one (equal moves differ by noise).
 SAME_AS_BEST = 0.004
+#: Far below any gap the analysis can measure, far above the rounding of a mean of a few thousand floats.
+ROUNDING = 1e-9
 
 
 def surely_costly(gap: float, gap_error: float) -> bool:
     """Whether a move that gives up ``gap`` utility against the best (standard error ``gap_error``) is an
     error the review marks: at least COSTLY, and more than SURE_Z standard errors (not the worlds' luck)."""
-    return gap > SAME_AS_BEST and gap >= COSTLY and gap > SURE_Z * gap_error
+    # The same per-world differences summed over more or fewer worlds round differently: a gap of
+    # exactly COSTLY in every world must be judged alike however many worlds measured it.
+    return gap > SAME_AS_BEST and gap >= COSTLY - ROUNDING and gap > SURE_Z * gap_error
 
 
 @dataclass(frozen=True)

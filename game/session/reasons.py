@@ -85,7 +85,7 @@ def why(view: PlayerView, best: Move, other: Move | None = None, win_gain: float
     tables = tables_for(view.rules)
     hand = view.hand
     if best.kind == "last_card":
-        return Reason("call_last_card")
+        return Reason("call_last_card", {"word": view.rules.last_card_word})
     if best.kind == "stop":
         return Reason("call_stop", {"points": sum(tables.value[c] for c in hand)})
     if best.kind == "pass":

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from game.ai.analysis import ANALYSIS_ROLLOUTS, MoveScore, analyse
 from game.rules import Match, Move, PlayerView, parse_record_move
 
-from .coach import COSTLY, SAME_AS_BEST, SURE_Z, explain, surely_costly  # noqa: F401  (the review's test)
+from .coach import COSTLY, ROUNDING, SAME_AS_BEST, SURE_Z, explain, surely_costly  # noqa: F401  (the review's test)
 
 SHOWN = 3
 

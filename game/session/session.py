@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 
 from game.ai import strongest_level
 from game.ai.analysis import Analysis
-from game.rules import Event, IllegalMove, Match, Move, finish, preset_id_of
+from game.rules import Event, IllegalMove, Match, Move, RuleSet, finish, preset_id_of
 from game.store import journal as steps
 from game.store.journal import StoreJournal
-from game.store.saved_game import SavedGame, new_match_id, save_autosave
+from game.store.saved_game import SavedGame, autosave_document, new_match_id
 
 from .coach import Hint, TutorCheck, explain, hint_bot, hint_from, tutor_check
 from .computer import AIWorker, make_bot
@@ -213,7 +213,8 @@ class TableSession:
     def call_last_card(self) -> list[Event]:
         """The person's "last card" call, on their turn or out of turn; raises IllegalMove when not open."""
         if not self.can_call_last_card():
-            raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card")
+            raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card",
+                              word=self.match.rules.last_card_word)
         if self.match.current_seat == self.human:
             return self._apply(Move("last_card"), self.human)
         return self._apply(Move("last_card"), self.human, out_of_turn=True)
@@ -363,6 +364,14 @@ class TableSession:
         """Stop the AI worker (the session can no longer think)."""
         self.worker.shutdown()
 
+    def release(self) -> None:
+        """For a table closed for good: let go of the history now, freed by reference counting. After a
+        long load it is millions of objects the collector no longer scans (``scenes.loading``); left to
+        it as part of the closed screen's cycles, one full collection would free them all in one frame
+        of half a second. The session shows no history afterwards."""
+        self.history.clear()
+        self._view = None
+
     # ----- applying moves -------------------------------------------------------------------
 
     def _apply(self, move: Move, seat: int, out_of_turn: bool = False) -> list[Event]:
@@ -400,8 +409,8 @@ class TableSession:
         def heard(match, seat, move, events):
             history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
 
-        self.match = rewound(self.match, self.history, index, heard)
-        self.history = history
+        self.match, deal = rewound(self.match, self.history, index, heard)
+        self.history = self.history[:deal] + history
         self.named_by = _last_nominator(history)
         self.practice = True
         self.version += 1
@@ -440,7 +449,7 @@ class TableSession:
     def _autosave_steps(self) -> list[dict]:
         if self.human is None or self.match.over:
             return []
-        return [steps.save_autosave(self.saved_game().to_document())]
+        return [steps.save_autosave(autosave_document(self.match, self.seats, self.practice, self.match_id))]
 
     def _keep_finished(self) -> list[dict]:
         """The step that keeps the finished match in the recent list (a match a person played)."""
@@ -481,7 +490,7 @@ class TableSession:
     def statistics_key(self) -> tuple[str, str] | None:
         """(preset id or "custom", strongest computer level, or "practice" once a move was taken back)
         under which the person's results count."""
-        key = _statistics_key(self.match, self.seats)
+        key = _statistics_key(self.match.rules, self.seats)
         return (key[0], PRACTICE) if key is not None and self.practice else key
 
     def _finished_hand(self, result) -> list[dict]:
@@ -500,17 +509,21 @@ class TableSession:
 
 def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
     """Give up a saved match for a new one: count it as abandoned and delete the autosave, as one step
-    (a kill between the two cannot count it twice). Raises OSError when the autosave cannot be deleted;
-    a saved match that cannot be replayed is not counted, only deleted."""
+    (a kill between the two cannot count it twice). Raises OSError when the autosave cannot be deleted.
+
+    Counted from its rules and players and a first slice of its replay, never the whole replay (a match of
+    200,000 moves would hold up the frame for seconds): a record whose rules, players or first moves are
+    damaged is not counted, only deleted, and so is a short one that is over (an autosave of a finished
+    match is cleared with its count, in one journaled step, so a long one is taken as unfinished)."""
     try:
-        match = saved.match()
+        rules, over = _opening_of(saved)
         seats = ([Seat(seat.name, seat.kind) for seat in saved.seats] if saved.seats is not None else [])
-        key = _statistics_key(match, seats)
+        key = _statistics_key(rules, seats)
     except ValueError as error:
         log.info("the abandoned match cannot be counted: %s", error)
-        key = None
+        key, over = None, None
     changes = []
-    if key is not None and not match.over:
+    if key is not None and not over:
         changes.append(steps.count_abandoned(key, f"{saved.stable_id()}:abandoned"))
     changes.append(steps.clear_autosave())
     outcome = journal.run(changes)
@@ -520,11 +533,26 @@ def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
         raise outcome.failed[AUTOSAVE]
 
 
-def _statistics_key(match: Match, seats) -> tuple[str, str] | None:
+def _opening_of(saved: SavedGame):
+    """The rules of a saved match and whether it is over (None: not known without replaying all of it),
+    from the first slice of its replay (which checks the record whole first); raises ValueError."""
+    replay = saved.replaying()
+    try:
+        next(replay)
+    except StopIteration as end:   # a short record: replayed whole
+        return end.value.rules, end.value.over
+    replay.close()
+    rules = RuleSet.from_dict(saved.record["rules"])
+    if saved.seats is not None and len(saved.seats) != rules.players:
+        raise ValueError("the saved players do not fit the saved rules")
+    return rules, None
+
+
+def _statistics_key(rules, seats) -> tuple[str, str] | None:
     levels = [seat.kind for seat in seats if not seat.is_human]
     if not any(seat.is_human for seat in seats) or not levels:
         return None
-    return preset_id_of(match.rules) or "custom", strongest_level(levels)
+    return preset_id_of(rules) or "custom", strongest_level(levels)
 
 
 def _last_nominator(history: list[HistoryEntry]) -> int | None:

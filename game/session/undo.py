@@ -2,7 +2,7 @@
 
 Taking back a move after a card was drawn would let the person play on knowing that card
 (and, after a penalty, which cards the others picked up), so those undos are refused.
-The match is rebuilt from its record: a seed and a list of moves replay it exactly.
+The hand is dealt again from its seed and its moves before the taken-back one played again.
 """
 from __future__ import annotations
 
@@ -46,10 +46,10 @@ def undo_refusal(history, person: int | None) -> UndoRefused | None:
     return None
 
 
-def rewound(match: Match, history, index: int, observer) -> Match:
-    """``match`` replayed from its record up to (not including) the step ``history[index]``."""
+def rewound(match: Match, history, index: int, observer) -> tuple[Match, int]:
+    """``match`` as it was before the step ``history[index]`` (a step of its current hand), and where that
+    hand's deal is in ``history``: only the hand is dealt and played again, and ``observer`` hears its deal
+    and the moves kept (the history before the deal stands as it is)."""
     deal = max(i for i in range(index + 1) if history[i].seat is None)
     keep = index - deal - 1  # the moves of this hand before the taken-back one
-    record = match.to_record()
-    record["hands"][-1] = record["hands"][-1][:keep]
-    return Match.from_record(record, observer)
+    return match.replaying_current_hand(keep, observer), deal

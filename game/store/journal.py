@@ -61,7 +61,8 @@ def keep_recent(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def save_autosave(document: dict[str, Any]) -> dict[str, Any]:
-    """The step that writes the autosave (``document``: SavedGame.to_document())."""
+    """The step that writes the autosave (``document``: SavedGame.to_document(), or autosave_document
+    with its hands already encoded)."""
     return {"step": "save_autosave", "saved": document}
 
 

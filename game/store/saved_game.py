@@ -18,6 +18,7 @@ from typing import Any
 
 from game.rules import Match, RecordError, finish
 from game.store.autosave import AutosaveStore, RecordFileError, export_record, import_record
+from game.store.files import EncodedJSON
 from game.store.problems import LoadProblem
 
 HUMAN_KIND = "human"
@@ -128,6 +129,15 @@ class SavedGame:
         if self.seats is not None and len(self.seats) != match.rules.players:
             raise SavedGameError("saved.seats_dont_fit", "the saved players do not fit the saved rules")
         return match
+
+
+def autosave_document(match: Match, seats, practice: bool = False, match_id: str | None = None) -> dict[str, Any]:
+    """``SavedGame.of(match, seats, practice, match_id).to_document()`` as the autosave after a move
+    writes it, byte for byte: the record's hands go in already encoded (``Match.hands_json``), so a
+    move costs its own hand, not the whole match again (200,000 moves are 40 ms of encoding)."""
+    record = {**match.record_head(), "hands": EncodedJSON(match.hands_json())}
+    return SavedGame(record, tuple(SavedSeat(seat.name, seat.kind) for seat in seats), practice,
+                     match_id).to_document()
 
 
 def new_match_id() -> str:

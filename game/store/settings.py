@@ -22,6 +22,11 @@ SETTINGS_FILE_NAME = "settings.json"
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 CARD_BACKS = ("blue", "red")
+#: How the faces look: the French suits in two or four colours (ours: green clubs and blue diamonds; the
+#: German tournament deck: green spades and yellow diamonds), or German suits (32-card games only).
+DECK_LOOKS = ("classic", "four_color", "tournament", "german")
+#: The setting older versions kept instead of ``deck_look`` (true: the four-colour deck).
+LEGACY_FOUR_COLOR_KEY = "four_color_deck"
 #: "system" follows the operating system; the others are the languages the game speaks.
 LANGUAGES = ("system", "en", "de", "el", "nb")
 PLAYER_NAME_MAX_LENGTH = 24
@@ -52,7 +57,7 @@ class Settings:
     tutor_mode: bool = False
     fullscreen: bool = False
     card_back: str = "blue"
-    four_color_deck: bool = False
+    deck_look: str = "classic"
     # Keep J, Q, K, A on the cards in a language whose decks have letters of their own (German B, D, K, A).
     english_card_letters: bool = False
     highlight_playable: bool = True
@@ -88,7 +93,15 @@ class Settings:
         reported (its name is in the list) and dropped.
         """
         accepted: dict[str, Any] = {}
-        rejected: list[str] = [key for key in data if key not in FIELD_VALIDATORS]
+        rejected: list[str] = [key for key in data if key not in FIELD_VALIDATORS and key != LEGACY_FOUR_COLOR_KEY]
+        if LEGACY_FOUR_COLOR_KEY in data and "deck_look" not in data:
+            # A file from before the deck looks: its four-colour tick becomes the four-colour look.
+            try:
+                if checks.boolean(data[LEGACY_FOUR_COLOR_KEY]):
+                    accepted["deck_look"] = "four_color"
+            except ValueError as error:
+                log.info("settings: %s: %s", LEGACY_FOUR_COLOR_KEY, error)
+                rejected.append("deck_look")
         for setting in fields(cls):
             if setting.name not in data:
                 continue
@@ -222,7 +235,7 @@ FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "tutor_mode": checks.boolean,
     "fullscreen": checks.boolean,
     "card_back": _one_of(CARD_BACKS),
-    "four_color_deck": checks.boolean,
+    "deck_look": _one_of(DECK_LOOKS),
     "english_card_letters": checks.boolean,
     "highlight_playable": checks.boolean,
     "player_name": _player_name,
@@ -243,7 +256,7 @@ FIELD_LABELS: dict[str, str] = {
     "tutor_mode": "tutor mode",
     "fullscreen": "full screen",
     "card_back": "card back",
-    "four_color_deck": "four-color deck",
+    "deck_look": "deck look",
     "english_card_letters": "English card letters",
     "highlight_playable": "highlight playable cards",
     "player_name": "player name",

@@ -17,6 +17,8 @@ import pygame
 import pygame_gui
 
 from . import i18n
+from .deck_looks import CLASSIC, GERMAN_CARD_LETTERS, LOOK_FOLDERS, has_german_face
+from .i18n import GERMAN_LOOK
 from .surface_cache import MB, SurfaceCache
 
 CARD_RATIO = 1.4
@@ -90,17 +92,29 @@ class Assets:
         language = i18n.current_language()
         return language if language in CARD_LETTER_SETS else ENGLISH_LETTERS
 
-    def rank_letter(self, rank: str) -> str:
-        """A rank as the card faces mark it now (``"Q"`` -> ``"D"`` on German faces): the move log's chips."""
+    def rank_letter(self, rank: str, deck_look: str = CLASSIC) -> str:
+        """A rank as the card faces mark it now (``"Q"`` -> ``"D"`` on German-lettered faces, ``"O"`` for the
+        Ober on German-suited ones): the move log's chips."""
+        if deck_look == GERMAN_LOOK:
+            return GERMAN_CARD_LETTERS.get(rank, rank)
         return CARD_LETTERS.get(self.card_letters(), {}).get(rank, rank)
 
-    def card_path(self, card_code: str, four_color: bool = False, letters: str | None = None) -> Path:
-        """The SVG file of a card face in our notation (``8S``, ``10H``, ``X1``).
+    def card_path(self, card_code: str, deck_look: str = CLASSIC, letters: str | None = None) -> Path:
+        """The SVG file of a card face in our notation (``8S``, ``10H``, ``X1``) in a deck look
+        (``"classic"``, ``"four_color"``, ``"tournament"``, ``"german"``).
 
         ``letters`` picks the corner letters (``"de"``, ``"en"``; None: :meth:`card_letters`);
-        the cards whose letter is the same in both come from the English set.
+        the cards whose letter is the same in both come from the English set. German-suited faces
+        have letters of their own in every language; a card they do not have (a 2, a joker) is the
+        classic one.
         """
+        if deck_look not in LOOK_FOLDERS:
+            raise ValueError(f"deck look must be one of {', '.join(LOOK_FOLDERS)}, not {deck_look!r}")
         code = card_code.strip().upper()
+        if deck_look == GERMAN_LOOK:
+            if has_german_face(code):
+                return self.cards_dir / LOOK_FOLDERS[GERMAN_LOOK] / f"{code}.svg"
+            deck_look = CLASSIC
         if code.startswith("X"):
             if code not in _JOKER_ART:
                 raise ValueError(f"not a joker we have art for: {card_code!r}")
@@ -109,14 +123,20 @@ class Assets:
         folder = self.cards_dir
         if code[:-1] in CARD_LETTER_SETS.get(letters, ()):
             folder = folder / letters
-        if four_color:
-            folder = folder / "four_color"
+        if LOOK_FOLDERS[deck_look]:
+            folder = folder / LOOK_FOLDERS[deck_look]
         return folder / f"{code}.svg"
 
-    def card(self, card_code: str, width: int, four_color: bool = False) -> pygame.Surface:
+    def card(self, card_code: str, width: int, deck_look: str = CLASSIC) -> pygame.Surface:
         """A card face ``width`` pixels wide (height = width * 1.4), cached per file and size."""
-        path = self.card_path(card_code, four_color)
+        path = self.card_path(card_code, deck_look)
         return self._svg(path, int(width))
+
+    def german_suit_sign_path(self, suit: str) -> Path:
+        """The SVG of a German suit's sign alone (``"C"``: the acorn), for the UI's suit icons."""
+        if suit not in ("C", "D", "H", "S"):
+            raise ValueError(f"not a suit: {suit!r}")
+        return self.cards_dir / LOOK_FOLDERS[GERMAN_LOOK] / f"sign_{suit}.svg"
 
     def back(self, style: str, width: int) -> pygame.Surface:
         """A card back (``blue`` or ``red``) ``width`` pixels wide."""
@@ -170,12 +190,12 @@ class Assets:
         expected = [self.icon_path]
         expected += [self.cards_dir / f"back_{style}.svg" for style in CARD_BACK_STYLES]
         for joker in ("X1", "X2"):
-            expected += [self.cards_dir / f"{joker}.svg", self.cards_dir / "four_color" / f"{joker}.svg"]
+            expected += [self.card_path(joker, look) for look in LOOK_FOLDERS]
         for rank in RANKS:
             for suit in SUITS:
                 for letters in (ENGLISH_LETTERS, *CARD_LETTER_SETS):
-                    expected.append(self.card_path(f"{rank}{suit}", False, letters))
-                    expected.append(self.card_path(f"{rank}{suit}", True, letters))
+                    expected += [self.card_path(f"{rank}{suit}", look, letters) for look in LOOK_FOLDERS]
+        expected += [self.german_suit_sign_path(suit) for suit in SUITS]
         expected = list(dict.fromkeys(expected))
         expected += [self.sound_path(name) for name in SOUND_NAMES]
         return [path for path in expected if not path.is_file()]

@@ -173,9 +173,46 @@ def shown_player_name(name: str) -> str:
     return _(SEAT_KIND_WORDS["human"]) if is_default_player_name(name) else name
 
 
+# ----- the deck look the names follow -------------------------------------------------------
+
+#: The deck looks whose cards have names of their own: German-suited cards are "Eichel-Ober", not
+#: "Kreuz-Dame" (the other looks only colour the French suits differently).
+GERMAN_LOOK = "german"
+#: The ranks a German-suited deck has: 7 to 10, Unter (our J), Ober (Q), König (K), Daus (A).
+GERMAN_DECK_RANKS = frozenset(("7", "8", "9", "10", "J", "Q", "K", "A"))
+_deck_look = "classic"
+
+GERMAN_SUIT_WORDS = {"C": N_("acorns"), "D": N_("bells"), "H": N_("hearts"), "S": N_("leaves")}
+GERMAN_RANK_WORDS = {"J": N_("under"), "Q": N_("over"), "K": N_("king"), "A": N_("ace")}
+GERMAN_RANK_PLURALS = {"J": N_("unders"), "Q": N_("overs"), "K": N_("kings"), "A": N_("aces")}
+#: Where a language names a German-suited card apart from its French twin though English does not
+#: (one msgid serves both looks): the Greek heart is a heart ("καρδιά"), not a cup ("κούπα").
+_GERMAN_SUIT_WORDS_BY_LANGUAGE = {"el": {"H": "καρδιά"}}
+
+
+def set_deck_look(look: str) -> None:
+    """The deck look the card names follow from now on (the table sets the look it shows)."""
+    global _deck_look
+    _deck_look = look
+
+
+def deck_look() -> str:
+    """The deck look the card names follow now (``"classic"``, ``"german"``…)."""
+    return _deck_look
+
+
+def _german_named(rank: str | None = None) -> bool:
+    """Whether names follow the German-suited deck now (for ``rank``: only the ranks it has)."""
+    return _deck_look == GERMAN_LOOK and (rank is None or rank in GERMAN_DECK_RANKS)
+
+
 def suit_name(suit: str) -> str:
-    """``"H"`` -> ``"hearts"``."""
-    return _(SUIT_WORDS[suit.upper()])
+    """``"H"`` -> ``"hearts"`` (``"C"`` -> ``"acorns"`` when the cards are German-suited)."""
+    suit = suit.upper()
+    if _german_named():
+        own = _GERMAN_SUIT_WORDS_BY_LANGUAGE.get(current_language(), {}).get(suit)
+        return own or _(GERMAN_SUIT_WORDS[suit])
+    return _(SUIT_WORDS[suit])
 
 
 # ----- cards with their article, in a grammatical case ---------------------------------------
@@ -252,6 +289,26 @@ _RANK_GRAMMAR = {
 }
 
 
+#: The German-suited deck's own ranks by case, where the language declines them: the Unter and the
+#: Ober are men ("den Eichel-Ober"), the Daus is neuter ("das Schellen-Daus", plural "Däuser").
+_GERMAN_RANK_GRAMMAR = {
+    "de": {
+        "J": ("m", ("Unter", "Unter", "Unter", "Unters"), ("Unter", "Unter", "Untern", "Unter")),
+        "Q": ("m", ("Ober", "Ober", "Ober", "Obers"), ("Ober", "Ober", "Obern", "Ober")),
+        "A": ("n", ("Daus", "Daus", "Daus", "Dauses"), ("Däuser", "Däuser", "Däusern", "Däuser")),
+    },
+    # The Unter and Ober keep their German names in Greek, as foreign words do: unchanged in every case.
+    "el": {
+        "J": ("m", _same("ούντερ"), _same("ούντερ")),
+        "Q": ("m", _same("όμπερ"), _same("όμπερ")),
+    },
+}
+_GERMAN_INDEFINITE_RANKS = {
+    "de": {"J": "einen Unter", "Q": "einen Ober", "A": "ein Daus"},
+    "nb": {"J": "en underknekt", "Q": "en overknekt"},
+}
+
+
 #: One card of a rank, where the language names it apart from the rank's word in a card's name.
 _INDEFINITE_RANKS = {
     # German: the accusative a sentence like "er legt ebenfalls eine Zwei" takes.
@@ -265,18 +322,43 @@ _INDEFINITE_RANKS = {
 
 
 def _grammar(rank: str):
-    """(articles, gender, singular forms, plural forms) of a rank in the current language, or None."""
+    """(articles, gender, singular forms, plural forms) of a rank in the current language and deck look,
+    or None."""
     language = current_language()
-    entry = _RANK_GRAMMAR.get(language, {}).get(rank)
+    entry = None
+    if _german_named(rank):
+        entry = _GERMAN_RANK_GRAMMAR.get(language, {}).get(rank)
+    if entry is None:
+        entry = _RANK_GRAMMAR.get(language, {}).get(rank)
     return None if entry is None else (_ARTICLES[language], *entry)
 
 
+def _rank_word(rank: str, plural: bool) -> str:
+    """A rank's bare word in the current language and deck look."""
+    if _german_named(rank) and rank in GERMAN_RANK_WORDS:   # 7 to 10 are named as on French cards
+        own = _GERMAN_RANK_GRAMMAR.get(current_language(), {}).get(rank)
+        if own is not None:
+            return own[2 if plural else 1][0]
+        return _(GERMAN_RANK_PLURALS[rank] if plural else GERMAN_RANK_WORDS[rank])
+    return _(RANK_PLURALS[rank] if plural else RANK_WORDS[rank])
+
+
+def _indefinite(rank: str) -> str | None:
+    language = current_language()
+    if _german_named(rank):
+        own = _GERMAN_INDEFINITE_RANKS.get(language, {}).get(rank)
+        if own:
+            return own
+    return _INDEFINITE_RANKS.get(language, {}).get(rank)
+
+
 def rank_name(rank: str, plural: bool = False) -> Worded:
-    """``"Q"`` -> ``"queen"`` (or ``"queens"``); ``"{rank:nom}"`` in a translation adds the article."""
+    """``"Q"`` -> ``"queen"`` (or ``"queens"``; ``"over"`` on German-suited cards); ``"{rank:nom}"`` in a
+    translation adds the article."""
     rank = rank.upper()
-    bare = _(RANK_PLURALS[rank] if plural else RANK_WORDS[rank])
+    bare = _rank_word(rank, plural)
     grammar = _grammar(rank)
-    one = None if plural else _INDEFINITE_RANKS.get(current_language(), {}).get(rank)
+    one = None if plural else _indefinite(rank)
     extra = {INDEFINITE: one} if one else {}
     if grammar is None:
         return Worded(bare, extra)
@@ -286,8 +368,9 @@ def rank_name(rank: str, plural: bool = False) -> Worded:
 
 
 def card_name(code: str) -> Worded:
-    """``"QH"`` -> ``"queen of hearts"``; ``"X1"`` -> ``"joker"``; ``"{card:acc}"`` in a translation
-    gives it with its article in that case ("den Kreuz-Buben")."""
+    """``"QH"`` -> ``"queen of hearts"`` (``"over of hearts"``, "Herz-Ober", on German-suited cards);
+    ``"X1"`` -> ``"joker"``; ``"{card:acc}"`` in a translation gives it with its article in that case
+    ("den Kreuz-Buben")."""
     code = code.strip().upper()
     rank = "X" if code.startswith("X") else code[:-1]
     if rank != "X" and (rank not in RANK_WORDS or code[-1] not in SUIT_WORDS):
@@ -352,8 +435,15 @@ def reason_text(error) -> str:
         return _("You have a card you can play, so you cannot draw.")
     if reason == "cannot_pass":
         return _("You cannot pass now.")
+    if reason == "last_card_not_allowed" and params.get("word") == "mau":
+        return _("You can say “Mau” only as you play down to one card.")
     if reason == "last_card_not_allowed":
         return _("You can call “Last card” only as you play down to one card.")
+    if reason == "wild_on_wild":
+        top = params.get("top")
+        the_top = card_name(top) if top else _("that card")
+        return _capital(_("the {card} cannot go on the {top}: no wild card on a wild card.").format(
+            card=the_card, top=the_top))
     if reason == "stop_not_allowed":
         threshold = int(params.get("threshold", 0))
         return ngettext("You can call “Stop!” only at the start of your turn with at most {threshold} point in hand.",
@@ -395,6 +485,8 @@ def hint_text(hint, name_of=None) -> str:
     count = int(params.get("count", 0))
     reason = hint.reason
     move = getattr(hint, "move", None) or getattr(hint, "best", None)
+    if reason == "call_last_card" and params.get("word") == "mau":
+        return _("Say “Mau” now: it costs nothing and saves you a penalty.")
     if reason == "call_last_card":
         return _("Call “Last card” now: it costs nothing and saves you a penalty.")
     if reason == "call_stop":

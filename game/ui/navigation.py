@@ -27,6 +27,7 @@ SCENES = {
     "hand_review": "game.ui.table.review:HandReviewScene",
     "match_result": "game.ui.table.results:MatchResultScene",
     "replay": "game.ui.replay.scene:ReplayScene",
+    "match_analysis": "game.ui.analysis.scene:MatchAnalysisScene",
 }
 
 #: How a new scene joins the stack: on top, instead of the top one, or alone.

@@ -119,6 +119,8 @@ def _two_powers(params: Params) -> str:
             words.append(_("miss a turn"))
         elif power == "reverse":
             words.append(_("reverse the direction"))
+        elif power == "play_again":
+            words.append(_("play again"))
         else:
             words.append(_("black jacks pick up {n}").format(n=count))
     return _("{ranks} cannot do two things at once ({powers})").format(
@@ -169,6 +171,8 @@ _RULE_CLAUSES: dict[str, Callable[[Params], str]] = {
         ranks=_ranks(p.get("rank", ""))),
     "rules.turn_cap_too_high": lambda p: _("a hand may run to at most {most} turns, not {cap}").format(
         most=p.get("most"), cap=p.get("cap")),
+    "rules.rank_not_in_deck": lambda p: _("the 32-card deck has no {ranks}: no card could do what they are "
+                                          "given to do").format(ranks=join_words([_ranks(r) for r in p.get("ranks", ())])),
 }
 
 
@@ -233,7 +237,7 @@ SETTING_WORDS = {
     "animation_speed": N_("animation speed"), "computer_speed": N_("computer speed"),
     "pause_after_computer_move": N_("pause after each computer move"), "allow_undo": N_("undo"),
     "tutor_mode": N_("tutor mode"),
-    "fullscreen": N_("full screen"), "card_back": N_("card back"), "four_color_deck": N_("four-colour deck"),
+    "fullscreen": N_("full screen"), "card_back": N_("card back"), "deck_look": N_("deck look"),
     "english_card_letters": N_("J, Q, K, A on the cards"), "highlight_playable": N_("highlight playable cards"),
     "player_name": N_("your name"), "ai_think_budget_ms": N_("computer thinking time"),
     "last_new_game": N_("your last New game choices"), "window_size": N_("window size"),

@@ -130,8 +130,11 @@ class _AnnouncedAutosave:
         return getattr(self._store, name)
 
     def save(self, record) -> None:
+        from game.store.files import EncodedJSON
+
         self._store.save(record)
-        moves = sum(len(hand) for hand in record["record"]["hands"])
+        hands = record["record"]["hands"]   # after a move, already encoded (Match.hands_json)
+        moves = sum(len(hand) for hand in (hands.decoded() if isinstance(hands, EncodedJSON) else hands))
         print(f"saved {moves}", flush=True)
 
     def clear(self) -> None:

@@ -76,3 +76,31 @@ def test_the_review_of_a_played_hand_sees_the_view_the_player_had_so_the_same_se
         match.apply(bot.choose(view, rng))
     decisions, _ = hand_decisions(match.to_record(), 0, 1)
     assert live and [position_seed(d.view) for d in decisions] == live
+
+
+def test_the_race_spends_worlds_on_the_close_calls_within_its_budget_and_scales_with_effort():
+    positions = decision_positions(12, seed=11)
+    raced = [analyse(p.view, 600) for p in positions]
+    for analysis in raced:
+        best = analysis.best
+        assert analysis.rollouts <= 600 and analysis.worlds == best.worlds
+        assert all(score.worlds <= best.worlds for score in analysis.ranked)
+        assert sum(score.worlds for score in analysis.ranked) == analysis.rollouts
+    # A move the race left early was clearly worse than the leader by then, or clearly on one side of
+    # the costly line; where every move was clear after the first worlds, nothing more was played.
+    assert any(min(s.worlds for s in a.ranked) < a.worlds for a in raced)
+    assert any(a.rollouts < 600 for a in raced)
+    view = positions[0].view
+    first = min(score.worlds for score in analyse(view, 600).ranked)
+    assert min(score.worlds for score in analyse(view, 600, effort=3).ranked) >= 3 * first
+
+
+def test_an_analysis_is_the_same_in_another_process():
+    positions = decision_positions(3, seed=13)
+    here = [[(s.action, s.value, s.gap_error, s.worlds) for s in analyse(p.view, 200).ranked] for p in positions]
+    code = ("from game.ai.positions import decision_positions; from game.ai.analysis import analyse; "
+            "print([[(s.action, s.value, s.gap_error, s.worlds) for s in analyse(p.view, 200).ranked] "
+            "for p in decision_positions(3, seed=13)])")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                         env={"PYTHONHASHSEED": "7", "PATH": "/usr/bin:/bin"}).stdout
+    assert out.strip() == str(here)

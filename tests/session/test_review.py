@@ -7,8 +7,8 @@ import pytest
 
 from game.ai.medium import MediumBot
 from game.rules import DRAW, PRESETS, Match, Move, parse_record_move, preset, tables_for, view_of
-from game.session.review import (Decision, DecisionReview, HandReview, hand_decisions, review_decision, review_hand,
-                                 reviewing)
+from game.session.review import (COSTLY, Decision, DecisionReview, HandReview, hand_decisions, review_decision,
+                                 review_hand, reviewing, surely_costly)
 from game.session.review_job import ReviewJob, hand_review_job
 from tests.ai.ai_helpers import positions
 from tests.ai.test_ai_hidden_cards import swap_hidden_cards
@@ -124,6 +124,14 @@ def test_the_costliest_three_come_first_and_a_cost_within_the_noise_is_not_shown
     assert review.matched == 1
 
 
+def test_a_gap_of_exactly_the_costly_line_is_judged_alike_whatever_the_worlds_that_measured_it():
+    # A move that costs exactly 5 points in every world (Hoyle, 3 players, in the coach bench): the review's
+    # 32 worlds and the oracle's 800 summed the same differences and rounded apart.
+    review, oracle = (0.025000000000000012, 3.1e-18), (0.024999999999999915, 2.8e-18)
+    assert surely_costly(*review) and surely_costly(*oracle)
+    assert not surely_costly(COSTLY - 1e-6, 0.0) and not surely_costly(0.03, 0.016)
+
+
 def test_forced_moves_are_not_decisions():
     match = play_hand(preset("crazy_eights", 4), 2)
     record = match.to_record()
@@ -205,8 +213,8 @@ def test_every_game_is_reviewed_with_legal_moves_only(preset_id, players):
 
 
 @pytest.mark.parametrize("rules", [preset("switch", 3), preset("crazy_aces", 2), preset("crazy_eights_action", 4),
-                                   preset("crazy_eights", 3).replace(jokers_per_deck=2)],
-                         ids=["switch", "crazy_aces", "stacking", "jokers"])
+                                   preset("crazy_eights", 3).replace(jokers_per_deck=2), preset("mau_mau", 3)],
+                         ids=["switch", "crazy_aces", "stacking", "jokers", "mau_mau"])
 def test_a_review_sees_only_the_persons_view(rules):
     rng = random.Random(4)
     checked = 0

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from game.store import ANIMATION_SPEEDS, CARD_BACKS, Settings, SettingsStore
 from game.store.settings import (
     AI_THINK_BUDGET_RANGE_MS,
+    DECK_LOOKS,
     PLAYER_NAME_MAX_LENGTH,
     SETTINGS_FORMAT,
     SETTINGS_VERSION,
@@ -22,7 +23,7 @@ CHANGED = Settings(
     animation_speed="instant",
     fullscreen=True,
     card_back="red",
-    four_color_deck=True,
+    deck_look="german",
     english_card_letters=True,
     highlight_playable=False,
     player_name="Zoë",
@@ -43,7 +44,7 @@ def test_defaults_are_the_documented_ones():
     settings = Settings()
     assert (settings.sound_volume, settings.effects_volume) == (0.8, 0.8)
     assert (settings.animation_speed, settings.card_back, settings.player_name) == ("normal", "blue", "You")
-    assert (settings.fullscreen, settings.four_color_deck, settings.highlight_playable) == (False, False, True)
+    assert (settings.fullscreen, settings.deck_look, settings.highlight_playable) == (False, "classic", True)
     assert settings.english_card_letters is False   # German decks show B, D, K, A unless asked
     assert (settings.ai_think_budget_ms, settings.last_new_game, settings.window_size) == (250, {}, (1280, 720))
     assert settings.language == "system"
@@ -81,7 +82,10 @@ BAD_FIELD_VALUES = [
     ("fullscreen", "yes"),
     ("fullscreen", 1),
     ("card_back", "green"),
-    ("four_color_deck", None),
+    ("deck_look", None),
+    ("deck_look", "Classic"),
+    ("deck_look", "swiss"),
+    ("deck_look", True),
     ("english_card_letters", "yes"),
     ("english_card_letters", 0),
     ("highlight_playable", [True]),
@@ -213,7 +217,7 @@ valid_settings = st.builds(
     animation_speed=st.sampled_from(ANIMATION_SPEEDS),
     fullscreen=st.booleans(),
     card_back=st.sampled_from(CARD_BACKS),
-    four_color_deck=st.booleans(),
+    deck_look=st.sampled_from(DECK_LOOKS),
     english_card_letters=st.booleans(),
     highlight_playable=st.booleans(),
     player_name=_names,
@@ -232,3 +236,39 @@ def test_any_valid_settings_round_trip_through_json_text(settings):
     restored, rejected = Settings.from_json(json.loads(text))
     assert rejected == []
     assert restored == settings
+
+
+# ----- the deck look, and the four-colour tick it replaces -----------------------------------------
+
+@pytest.mark.parametrize("look", DECK_LOOKS)
+def test_each_deck_look_is_kept_through_the_file(folders, look):
+    store = SettingsStore(folders)
+    store.save(Settings(deck_look=look))
+    assert SettingsStore(folders).load() == (Settings(deck_look=look), None)
+    assert json.loads(store.path.read_text("utf-8"))["data"]["deck_look"] == look
+
+
+@pytest.mark.parametrize(("ticked", "look"), [(True, "four_color"), (False, "classic")])
+def test_an_older_files_four_colour_tick_becomes_its_deck_look_without_a_complaint(folders, ticked, look):
+    store = SettingsStore(folders)
+    old = {key: value for key, value in CHANGED.to_json().items() if key != "deck_look"}
+    _write_settings_data(store, {**old, "four_color_deck": ticked})
+    settings, problem = store.load()
+    assert (settings.deck_look, problem) == (look, None)
+    assert settings.player_name == CHANGED.player_name   # the rest of the file is read as it was
+    store.save(settings)
+    assert "four_color_deck" not in json.loads(store.path.read_text("utf-8"))["data"]
+
+
+def test_a_deck_look_in_the_file_wins_over_the_old_tick(folders):
+    store = SettingsStore(folders)
+    _write_settings_data(store, {"deck_look": "tournament", "four_color_deck": True})
+    assert store.load() == (Settings(deck_look="tournament"), None)
+
+
+def test_a_damaged_old_tick_resets_the_deck_look_and_says_so(folders):
+    store = SettingsStore(folders)
+    _write_settings_data(store, {"four_color_deck": "yes", "card_back": "red"})
+    settings, problem = store.load()
+    assert (settings.deck_look, settings.card_back) == ("classic", "red")
+    assert problem is not None and "deck look" in problem and problem.params["fields"] == ("deck_look",)

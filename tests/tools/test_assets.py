@@ -26,13 +26,19 @@ FACES = [r + s for s in SUITS for r in RANKS] + ["X1", "X2"]
 # same letters as in English, so the German set holds only the jacks and queens.
 GERMAN_LETTERS = {"J": "B", "Q": "D", "K": "K", "A": "A"}
 GERMAN_FACES = [r + s for s in SUITS for r in RANKS if GERMAN_LETTERS.get(r, r) != r]
+# The German-suited deck: 7 to 10, Unter (J), Ober (Q), König (K), Daus (A) of Eichel, Schellen, Herz, Grün.
+GERMAN_SUITED = [r + s for s in SUITS for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
+GERMAN_SIGNS = {f"german/sign_{suit}.svg" for suit in SUITS}
 CARD_FILES = (
     {f"{name}.svg" for name in FACES}
     | {"back_blue.svg", "back_red.svg"}
-    | {f"four_color/{name}.svg" for name in FACES}
+    | {f"{look}/{name}.svg" for look in ("four_color", "tournament") for name in FACES}
     | {f"de/{name}.svg" for name in GERMAN_FACES}
-    | {f"de/four_color/{name}.svg" for name in GERMAN_FACES}
+    | {f"de/{look}/{name}.svg" for look in ("four_color", "tournament") for name in GERMAN_FACES}
+    | {f"german/{name}.svg" for name in GERMAN_SUITED}
 )
+FACE_FILES = sorted(CARD_FILES)   # every card face and back (the signs alone are not cards)
+CARD_FILES = CARD_FILES | GERMAN_SIGNS
 SOUND_FILES = {f"{name}.wav" for name in
                ("deal", "play", "draw", "shuffle", "invalid", "win", "lose", "click")}
 ICON_FILES = {"icon.png", "icon_64.png", "icon.ico", "icon.icns"}
@@ -105,7 +111,7 @@ CORNER_FLIPPED = (0.83, 0.76, 0.97, 0.97)    # the rotated index at bottom-right
 
 @pytest.mark.parametrize("size", [(250, 350), (90, 126)])
 def test_every_svg_renders_with_visible_indices(size: tuple[int, int]) -> None:
-    for rel in sorted(CARD_FILES):
+    for rel in FACE_FILES:
         surface = pygame.image.load_sized_svg(str(ASSETS / "cards" / rel), size)
         # SDL_image keeps the aspect ratio and may round one side up by a pixel
         w, h = surface.get_size()
@@ -118,7 +124,7 @@ def test_every_svg_renders_with_visible_indices(size: tuple[int, int]) -> None:
 
 
 def test_card_faces_are_mostly_white_and_backs_are_not() -> None:
-    for rel in sorted(CARD_FILES):
+    for rel in FACE_FILES:
         surface = pygame.image.load_sized_svg(str(ASSETS / "cards" / rel), (50, 70))
         w, h = surface.get_size()
         light = sum(1 for y in range(h) for x in range(w) if min(surface.get_at((x, y))[:3]) > 235)
@@ -132,7 +138,7 @@ def test_no_svg_uses_text_or_unsupported_elements() -> None:
     for rel in sorted(CARD_FILES):
         text = (ASSETS / "cards" / rel).read_text(encoding="utf-8")
         assert text.startswith("<?xml"), rel
-        assert 'viewBox="0 0 250 350"' in text, rel
+        assert ('viewBox="0 0 100 100"' if rel in GERMAN_SIGNS else 'viewBox="0 0 250 350"') in text, rel
         for banned in ("<text", "<use", "<pattern", "<clipPath", "<image"):
             assert banned not in text, f"{rel} contains {banned}"
 
@@ -151,7 +157,7 @@ def test_the_german_set_is_the_jacks_and_queens_and_the_king_and_ace_keep_their_
     assert sorted(GERMAN_FACES) == sorted(f"{r}{s}" for r in ("J", "Q") for s in SUITS)
     assert {rank: make_cards.index_letter(rank, "de") for rank in GERMAN_LETTERS} == GERMAN_LETTERS
     # The ace shows A and the king K in both languages: their German face is the English one.
-    for colors in (make_cards.TWO_COLOR, make_cards.FOUR_COLOR):
+    for colors in (make_cards.TWO_COLOR, make_cards.FOUR_COLOR, make_cards.TOURNAMENT):
         for rank in RANKS:
             for suit in SUITS:
                 english = make_cards.face_svg(rank, suit, colors)
@@ -167,16 +173,18 @@ def test_german_faces_differ_from_the_english_only_in_the_corner_letters() -> No
     from _svg_paths import GLYPHS
 
     for name in GERMAN_FACES:
-        for sub in ("", "four_color/"):
+        for sub in ("", "four_color/", "tournament/"):
             english = svg_lines((ASSETS / "cards" / f"{sub}{name}.svg").read_text(encoding="utf-8"))
             german = svg_lines((ASSETS / "cards" / "de" / f"{sub}{name}.svg").read_text(encoding="utf-8"))
             assert len(english) == len(german), name
             changed = [(e, g) for e, g in zip(english, german) if e != g]
             letter = GERMAN_LETTERS[name[:-1]]
-            # Two corners: each the letter's stroked path (and its centring) instead of the English one.
-            assert len(changed) == 4, (sub, name, changed)
+            # Two corners: each the letter's stroked path (and its centring) instead of the English one;
+            # the tournament's yellow letters are drawn twice, over their darker edge.
+            layers = 2 if sub == "tournament/" and name.endswith("D") else 1
+            assert len(changed) == 4 * layers, (sub, name, changed)
             paths = [g for _, g in changed if g.startswith("<path")]
-            assert paths == [f'<path d="{GLYPHS[letter][1]}"/>'] * 2, (sub, name, paths)
+            assert paths == [f'<path d="{GLYPHS[letter][1]}"/>'] * 2 * layers, (sub, name, paths)
             assert all(GLYPHS[name[:-1]][1] in e for e, g in changed if g.startswith("<path")), name
 
 
@@ -196,6 +204,67 @@ def test_german_corners_render_differently_and_the_picture_is_the_same() -> None
 def test_four_colour_suits_use_their_own_colours() -> None:
     for card, colour in (("2C", "#1a7f37"), ("2D", "#1f5fbf"), ("2H", "#c8102e"), ("2S", "#1b1b1f")):
         assert colour in (ASSETS / "cards" / "four_color" / f"{card}.svg").read_text(), card
+
+
+def test_tournament_suits_are_black_clubs_yellow_diamonds_red_hearts_green_spades() -> None:
+    inks = {"C": "#1b1b1f", "D": "#f2b705", "H": "#c8102e", "S": "#1a7f37"}
+    for card, colour in inks.items():
+        text = (ASSETS / "cards" / "tournament" / f"2{card}.svg").read_text()
+        assert colour in text and not any(other in text for suit, other in inks.items() if suit != card), card
+    # Yellow on white would fade: the diamonds and their corner letters are edged in a darker ink.
+    assert 'stroke="#9a6b00"' in (ASSETS / "cards" / "tournament" / "QD.svg").read_text()
+
+
+def rendered(rel: str, size=(125, 175)) -> pygame.Surface:
+    return pygame.image.load_sized_svg(str(ASSETS / "cards" / rel), size)
+
+
+def colour_share(surface: pygame.Surface, test) -> float:
+    w, h = surface.get_size()
+    hits = sum(1 for y in range(0, h, 2) for x in range(0, w, 2) if test(surface.get_at((x, y))))
+    return hits / ((w // 2 + w % 2) * (h // 2 + h % 2))
+
+
+def test_german_suited_signs_have_their_own_colours() -> None:
+    """Grün is green, Herz red, Schellen golden, Eichel brown: told apart by colour as well as shape."""
+    green = lambda c: c.a > 200 and c.g > c.r + 40 and c.g > c.b + 30             # noqa: E731
+    red = lambda c: c.a > 200 and c.r > 170 and c.g < 80 and c.b < 90             # noqa: E731
+    gold = lambda c: c.a > 200 and c.r > 200 and 150 < c.g < 215 and c.b < 90     # noqa: E731
+    brown = lambda c: c.a > 200 and 90 < c.r < 215 and 50 < c.g < 150 and c.b < 70 and c.r > c.g + 30  # noqa: E731
+    tests = {"S": green, "H": red, "D": gold, "C": brown}
+    for suit, own in tests.items():
+        sign = rendered(f"german/sign_{suit}.svg", (64, 64))
+        assert colour_share(sign, own) > 0.15, suit
+        assert sign.get_at((0, 0)).a == 0, "a sign stands on a clear ground"
+        for other, test in tests.items():
+            if other != suit and not (suit == "D" and other == "C"):   # a bell's shading is brownish
+                assert colour_share(sign, test) < 0.1, (suit, other)
+
+
+def test_german_pip_cards_hold_as_many_signs_as_their_number() -> None:
+    for rank in ("7", "8", "9", "10"):
+        text = (ASSETS / "cards" / "german" / f"{rank}S.svg").read_text()
+        # each sign is one group with its leaf; two more are the corner indices
+        assert text.count('d="M0 -49C6 -38') == int(rank) + 2, rank
+
+
+def test_the_ober_holds_his_sign_high_and_the_unter_low() -> None:
+    """How German players tell the two apart: the Ober's sign sits near the top of the card."""
+    def acorn_height(rank: str) -> float:   # the mean row of the acorn's golden-brown nut, upper half
+        card = rendered(f"german/{rank}C.svg", (250, 350))
+        rows = [y for y in range(40, 175) for x in range(45, 205)
+                if (lambda c: 188 <= c.r <= 212 and 128 <= c.g <= 148 and 34 <= c.b <= 58)(card.get_at((x, y)))]
+        assert len(rows) > 100, rank
+        return sum(rows) / len(rows)
+    assert acorn_height("Q") < 90 < acorn_height("J"), (acorn_height("Q"), acorn_height("J"))
+
+
+def test_german_faces_are_not_french_ones() -> None:
+    for name in GERMAN_SUITED:
+        german, french = rendered(f"german/{name}.svg"), rendered(f"{name}.svg")
+        w, h = german.get_size()
+        differ = sum(1 for y in range(0, h, 3) for x in range(0, w, 3) if german.get_at((x, y)) != french.get_at((x, y)))
+        assert differ > 150, name
 
 
 # ---------------------------------------------------------------------------

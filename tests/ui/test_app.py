@@ -146,7 +146,7 @@ def test_cards_load_at_the_asked_width_and_are_cached():
     card = assets.card("QD", 100)
     assert card.get_size() == (100, 140) == (100, card_height(100))
     assert assets.card("QD", 100) is card
-    assert assets.card("10H", 61, four_color=True).get_size() == (61, 85)
+    assert assets.card("10H", 61, "four_color").get_size() == (61, 85)
     assert assets.card_path("X3") == assets.card_path("X1") and assets.card_path("X4") == assets.card_path("X2")
     assert assets.back("red", 80).get_size() == (80, 112)
     assert assets.font(20, bold=True).get_height() > 20

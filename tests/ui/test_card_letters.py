@@ -55,7 +55,7 @@ def test_card_path_picks_the_german_letters_in_german_unless_the_setting_keeps_t
     cards = assets.cards_dir
     assert assets.card_letters() == "de"
     assert assets.card_path("JC") == cards / "de" / "JC.svg"
-    assert assets.card_path("QH", four_color=True) == cards / "de" / "four_color" / "QH.svg"
+    assert assets.card_path("QH", "four_color") == cards / "de" / "four_color" / "QH.svg"
     # K and A are the German letters too, numbers and jokers have no letters: the one English set.
     for code in ("KS", "AD", "10H", "8C", "X1", "X3"):
         assert assets.card_path(code) == assets.card_path(code, letters="en"), code
@@ -63,9 +63,9 @@ def test_card_path_picks_the_german_letters_in_german_unless_the_setting_keeps_t
     assets.english_card_letters = True
     assert assets.card_letters() == "en"
     assert assets.card_path("JC") == cards / "JC.svg"
-    assert assets.card_path("QH", four_color=True) == cards / "four_color" / "QH.svg"
+    assert assets.card_path("QH", "four_color") == cards / "four_color" / "QH.svg"
     assert all(path.is_file() for path in (assets.card_path("JC", letters="de"),
-                                           assets.card_path("QS", True, letters="de")))
+                                           assets.card_path("QS", "four_color", letters="de")))
 
 
 @pytest.mark.parametrize("language", ["en", "el", "nb"])
@@ -181,7 +181,7 @@ def test_the_table_redraws_its_jacks_and_queens_when_the_box_is_ticked(app, ui, 
     if plain is not None:
         plain = next(s for s in table.my_sprites() if s.code == plain.code)
         assert corner_of(app, plain, lay) == plain_before
-    shown = table.images.image(court.code, lay.card_w, False, table.back_style, (lay.card_w, lay.small_w))
+    shown = table.images.image(court.code, lay.card_w, "classic", table.back_style, (lay.card_w, lay.small_w))
     assert pixels(shown) == pixels(app.assets.card(court.code, lay.card_w))
 
 

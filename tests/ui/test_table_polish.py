@@ -236,8 +236,8 @@ def test_a_long_log_line_goes_on_two_rows_in_the_same_type(app):
 
     table = open_table(app, C8, seed=3)
     assets, text = app.assets, table.text
-    short = log_rows(text, assets, False, "You draw a card", 14, (255, 255, 255), 220)
-    long_rows = log_rows(text, assets, False, "The discards are shuffled into a new stock", 14, (255, 255, 255), 220)
+    short = log_rows(text, assets, "classic", "You draw a card", 14, (255, 255, 255), 220)
+    long_rows = log_rows(text, assets, "classic", "The discards are shuffled into a new stock", 14, (255, 255, 255), 220)
     assert len(short) == 1 and len(long_rows) == 2
     assert all(row.get_height() == short[0].get_height() for row in long_rows), "not squeezed smaller"
     assert all(row.get_width() <= 220 for row in long_rows)

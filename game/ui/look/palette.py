@@ -50,6 +50,13 @@ SUIT_BLACK = (28, 28, 34)
 SUIT_GREEN = (22, 128, 60)
 SUIT_BLUE = (30, 96, 196)
 SUIT_BLACK_ON_DARK = (236, 236, 242)
+# The German tournament deck's diamonds, and the German suits' own inks (Eichel, Schellen, Herz, Grün);
+# the acorn's brown is lightened where it stands on the dark felt (the move log).
+SUIT_YELLOW = (228, 170, 8)
+GERMAN_ACORN = (122, 70, 20)
+GERMAN_ACORN_ON_DARK = (214, 156, 92)
+GERMAN_BELL = (183, 121, 11)
+GERMAN_LEAF = (35, 122, 51)
 
 CARD_EDGE = (170, 170, 176)
 CARD_BACK_BLUE = (30, 62, 150)

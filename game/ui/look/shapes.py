@@ -10,20 +10,49 @@ import random
 
 import pygame
 
+from ..assets import resource_root
 from ..surface_cache import MB, cached
-from .palette import (BLACK, BLUE_FELT, BLUE_FELT_EDGE, OPAQUE, SUIT_BLACK, SUIT_BLACK_ON_DARK, SUIT_BLUE,
-                      SUIT_GREEN, SUIT_RED, TABLE_FELT, TABLE_FELT_EDGE, WHITE)
+from .palette import (BLACK, BLUE_FELT, BLUE_FELT_EDGE, GERMAN_ACORN, GERMAN_ACORN_ON_DARK, GERMAN_BELL,
+                      GERMAN_LEAF, OPAQUE, SUIT_BLACK, SUIT_BLACK_ON_DARK, SUIT_BLUE, SUIT_GREEN, SUIT_RED,
+                      SUIT_YELLOW, TABLE_FELT, TABLE_FELT_EDGE, WHITE)
+
+#: Each deck look's suit inks in suit order (clubs, diamonds, hearts, spades; German: Eichel, Schellen,
+#: Herz, Grün); the classic deck is red and black.
+SUIT_INKS = {
+    "four_color": (SUIT_GREEN, SUIT_BLUE, SUIT_RED, SUIT_BLACK),
+    "tournament": (SUIT_BLACK, SUIT_YELLOW, SUIT_RED, SUIT_GREEN),
+    "german": (GERMAN_ACORN, GERMAN_BELL, SUIT_RED, GERMAN_LEAF),
+}
+_ON_DARK = {SUIT_BLACK: SUIT_BLACK_ON_DARK, GERMAN_ACORN: GERMAN_ACORN_ON_DARK}
 
 
-def suit_color(suit: int, four_color: bool = False, light: bool = False) -> tuple[int, int, int]:
-    """The ink of a suit (two-colour: red/black; four-colour: green clubs, blue diamonds)."""
-    if four_color:
-        color = (SUIT_GREEN, SUIT_BLUE, SUIT_RED, SUIT_BLACK)[suit]
-    else:
-        color = SUIT_RED if suit in (1, 2) else SUIT_BLACK
-    if light and color == SUIT_BLACK:
-        return SUIT_BLACK_ON_DARK
-    return color
+def suit_color(suit: int, deck_look: str = "classic", light: bool = False) -> tuple[int, int, int]:
+    """The ink of a suit in a deck look (classic: red/black; four-colour: green clubs, blue diamonds;
+    tournament: green spades, yellow diamonds; German: each suit's own); ``light`` for a dark ground."""
+    inks = SUIT_INKS.get(deck_look)
+    color = inks[suit] if inks else (SUIT_RED if suit in (1, 2) else SUIT_BLACK)
+    return _ON_DARK.get(color, color) if light else color
+
+
+def suit_sign(suit: int, size: int, deck_look: str = "classic", light: bool = False) -> pygame.Surface:
+    """A suit's symbol as the deck look draws it: the French shape in the look's ink, or the German
+    suit's sign (acorn, bell, heart, leaf) in its own colours."""
+    if deck_look == "german":
+        try:
+            return german_suit_icon(suit, size)
+        except (OSError, pygame.error):   # art missing or unreadable: the shape in the suit's ink
+            pass
+    return suit_icon(suit, size, suit_color(suit, deck_look, light))
+
+
+@cached(2 * MB)
+def german_suit_icon(suit: int, size: int) -> pygame.Surface:
+    """A German suit's sign ``size`` pixels square, from its drawing in the card art."""
+    path = resource_root() / "assets" / "cards" / "german" / f"sign_{'CDHS'[suit]}.svg"
+    if not path.is_file():
+        raise FileNotFoundError(path)
+    size = max(4, int(size))
+    return pygame.image.load_sized_svg(str(path), (size, size))
 
 
 def _suit_parts(suit: int):

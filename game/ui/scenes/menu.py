@@ -144,13 +144,13 @@ class MainMenuScene(WidgetScene):
     def _art(self) -> pygame.Surface:
         """The title art (a fan of eights and the name), cached per size and deck style."""
         width, height = self.app.size
-        key = (width, height, self.app.settings.four_color_deck, self.app.assets.card_letters())
+        key = (width, height, self.app.settings.deck_look, self.app.assets.card_letters())
         if self._art_cache is None or self._art_cache[0] != key:
             art = pygame.Surface((width, height), pygame.SRCALPHA)
             centre_x = round(width * 0.34)
             card_w = round(min(width * 0.105, height * 0.2))
-            four = self.app.settings.four_color_deck
-            cards = [self.app.assets.card(code, card_w, four) for code in ("8C", "8D", "8H", "8S")]
+            look = self.app.settings.deck_look   # every look has the eights, the German one too
+            cards = [self.app.assets.card(code, card_w, look) for code in ("8C", "8D", "8H", "8S")]
             draw_card_fan(art, cards, (centre_x, round(height * 0.37)), spread_degrees=44)
             # Centred under the fan, clear of the window's edge and of the menu panel.
             room = max(self.px(200), 2 * min(centre_x, self.panel_rect.left - centre_x) - 2 * self.px(28))

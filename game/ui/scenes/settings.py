@@ -1,5 +1,6 @@
 """The settings screen: volume, animation and computer speed, language, name, full screen, waiting after
-computer moves, undo, card back, deck colours and letters.
+computer moves, undo, card back, the deck's look (French in two or four colours, the tournament colours,
+German suits) and letters.
 
 Every change is saved at once through ``app.save_settings``.
 """
@@ -19,6 +20,11 @@ from ..widgets.text_entry import SafeTextEntryLine
 
 SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant")))
 BACKS = (("blue", N_("Blue")), ("red", N_("Red")))
+#: The deck looks as the player reads them (game.store.settings.DECK_LOOKS). German-suited decks have no
+#: 2 to 6 and no joker: the choice says so, and a game with those cards tells the player it is French.
+DECK_LOOK_CHOICES = (("classic", N_("French")), ("four_color", N_("French, four colours")),
+                     ("tournament", N_("Tournament, four colours")),
+                     ("german", N_("German suits (32 cards)")))
 PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
 
 
@@ -73,7 +79,7 @@ class SettingsScene(WidgetScene):
         panel_h = min(area_bottom - area_top, max(left_h, right_h) + self.px(12))
         top = area_top + (area_bottom - area_top - panel_h) // 2
         labels = (_("Volume"), _("Animation speed"), _("Computer speed"), _("Language"), _("Your name"),
-                  _("Card back"))
+                  _("Card back"), _("Deck"))
         label_w = max(self.text_w(text) for text in labels) + self.px(20)
         left_w, right_w = self.column_widths(col_w, pad, box, label_w, card_w, letters_row)
 
@@ -168,9 +174,14 @@ class SettingsScene(WidgetScene):
             self.back_buttons[style] = button
         y += back_h + self.px(8) + choice_h + self.px(22)
 
-        self.four_color_box = self.add(pygame_gui.elements.UICheckBox(
-            pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Four-colour deck"), self.manager,
-            container=right_panel, object_id="#four_color_deck", initial_state=settings.four_color_deck))
+        # The looks' names are long ("Deutsches Blatt (32 Karten)"): the menu starts right after its word.
+        deck_x = pad + self.text_w(_("Deck")) + self.px(14)
+        self.label((pad, y, deck_x - pad, row_h), _("Deck"), "@field", container=right_panel)
+        looks = [(_(text), key) for key, text in DECK_LOOK_CHOICES]
+        self.deck_look_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            looks, next(o for o in looks if o[1] == settings.deck_look),
+            pygame.Rect(deck_x, y, inner_w - deck_x - pad, row_h), self.manager, container=right_panel,
+            object_id="#deck_look"))
         y += row_h + self.px(6)
         self.letters_box = None
         if letters_row:
@@ -186,7 +197,7 @@ class SettingsScene(WidgetScene):
         for index, code in enumerate(PREVIEW_CARDS):
             self.preview_cards.append(self.add(pygame_gui.elements.UIImage(
                 pygame.Rect(cards_x + index * (card_w + card_gap), y, card_w, round(card_w * 1.4)),
-                self.app.assets.card(code, card_w, settings.four_color_deck),
+                self.app.assets.card(code, card_w, settings.deck_look),
                 self.manager, container=right_panel, object_id=f"#deck_preview_{index}")))
         y += round(card_w * 1.4) + self.px(16)
         self.highlight_box = self.add(pygame_gui.elements.UICheckBox(
@@ -205,14 +216,16 @@ class SettingsScene(WidgetScene):
         def need(texts) -> int:   # a check box, its gap and its words, in a panel with its padding
             return 2 * pad + box + self.px(10) + max(self.text_w(text) for text in texts) + self.px(16)
 
-        right_texts = [_("Four-colour deck"), _("Highlight cards you can play")]
+        right_texts = [_("Highlight cards you can play")]
         if letters_row:
             right_texts.append(_("Keep J, Q, K, A on the cards"))
         left_need = need([_("Full screen (F11)"), _("Wait for me after each computer move"),
                           _("Allow undo (Ctrl+Z)"), _("Tutor: ask me before a costly move")])
         cards_w = len(PREVIEW_CARDS) * card_w + (len(PREVIEW_CARDS) - 1) * self.px(10)
+        looks_w = max(self.text_w(_(text)) for _look, text in DECK_LOOK_CHOICES)
         right_need = max(need(right_texts), 2 * pad + cards_w + self.px(16),
-                         2 * pad + label_w + 2 * self.px(72) + self.px(16))
+                         2 * pad + label_w + 2 * self.px(72) + self.px(16),
+                         2 * pad + self.text_w(_("Deck")) + self.px(14) + looks_w + self.px(56))
         spare = max(0, col_w - right_need)
         shift = min(max(0, left_need - col_w), spare)
         return col_w + shift, col_w - shift
@@ -242,6 +255,11 @@ class SettingsScene(WidgetScene):
                 self, "computer_speed", None):
             self.change(computer_speed=self.computer_speed.selected_option[1])
             return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(
+                self, "deck_look_menu", None):
+            self.change(deck_look=self.deck_look_menu.selected_option[1])
+            self.rebuild()  # the preview cards take the new look
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "language", None):
             self.change(language=self.language.selected_option[1])   # the app rebuilds every screen in it
             return True
@@ -249,10 +267,6 @@ class SettingsScene(WidgetScene):
             checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             if event.ui_element is getattr(self, "fullscreen_box", None):
                 self.change(fullscreen=checked)
-                return True
-            if event.ui_element is getattr(self, "four_color_box", None):
-                self.change(four_color_deck=checked)
-                self.rebuild()  # the preview cards change colour
                 return True
             if self.letters_box is not None and event.ui_element is self.letters_box:
                 self.change(english_card_letters=checked)

@@ -92,30 +92,30 @@ def _clear(lay: Layout, rect: pygame.Rect) -> bool:
     return rect.collidelist(blocked) < 0
 
 
-def draw_badges(surface, lay: Layout, view, text, images, four_color: bool, back_style: str) -> None:
+def draw_badges(surface, lay: Layout, view, text, images, deck_look: str, back_style: str) -> None:
     """Paint every seat's badge (the person's own too: being skipped is easy to miss)."""
     for seat, action in enumerate(view.last_actions):
         if action is None or seat not in lay.seats:
             continue
         if action.kind == "play":
-            _draw_played(surface, lay, action, badge_anchor(lay, seat), images, four_color, back_style)
+            _draw_played(surface, lay, action, badge_anchor(lay, seat), images, deck_look, back_style)
         else:
             words, rim = badge_words(action)
             _draw_pill(surface, lay, seat, words, rim, text)
 
 
-def _draw_played(surface, lay: Layout, action, center, images, four_color: bool, back_style: str) -> None:
+def _draw_played(surface, lay: Layout, action, center, images, deck_look: str, back_style: str) -> None:
     width = max(12, int(lay.small_w * 0.78))
     code = card_to_str(action.card)
-    card = images.image(code, width, four_color, back_style, (lay.card_w, lay.small_w))
-    tilted = images.rotate(card, ("badge", code, width, four_color, images.letters()), -6)
+    card = images.image(code, width, deck_look, back_style, (lay.card_w, lay.small_w))
+    tilted = images.rotate(card, ("badge", code, width, deck_look, images.letters()), -6)
     surface.blit(tilted, tilted.get_rect(center=center))
     if action.suit is not None:  # the suit a wild card named, on a small disc at its corner
         radius = max(7, width // 4)
         disc_center = (center[0] + width // 2, center[1] - int(width * 0.6))
         pygame.draw.circle(surface, CREAM, disc_center, radius)
         pygame.draw.circle(surface, GOLD, disc_center, radius, max(1, radius // 5))
-        icon = shapes.suit_icon(action.suit, int(radius * 1.3), shapes.suit_color(action.suit, four_color))
+        icon = shapes.suit_sign(action.suit, int(radius * 1.3), deck_look)
         surface.blit(icon, icon.get_rect(center=disc_center))
 
 

@@ -12,7 +12,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, build_deck, card_to_str, tables_for
+from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, card_to_str, tables_for
 
 from .animation import ease_in_out_cubic, ease_out_cubic
 from .layout import Layout, compute_layout
@@ -66,7 +66,7 @@ class Board:
 
     # ----- layout -----------------------------------------------------------------------------
 
-    def relayout(self, size, view, speed: float, four_color: bool, back_style: str,
+    def relayout(self, size, view, speed: float, deck_look: str, back_style: str,
                  force: bool = False) -> float | None:
         """Lay the table out for ``size``; returns the card scale factor when sprites were rescaled."""
         size = (int(size[0]), int(size[1]))
@@ -74,7 +74,7 @@ class Board:
             return None
         old = self.layout
         self.layout = compute_layout(size, self.players, self.viewer, self.has_player)
-        self.prewarm(view.rules, four_color, back_style)
+        self.prewarm(view.rules, deck_look, back_style)
         if old is None or old.size == self.layout.size:
             self.sync(view, speed, animate=False)
             return None
@@ -96,11 +96,11 @@ class Board:
         self.sync(view, speed, animate=True, retarget_only=True)
         return sw
 
-    def prewarm(self, rules, four_color: bool, back_style: str) -> None:
+    def prewarm(self, rules, deck_look: str, back_style: str) -> None:
         """Render every face, the back and the shadows at this layout's sizes before they are needed."""
         lay = self.layout
-        codes = sorted({card_to_str(c) for c in build_deck(rules.decks, rules.jokers_per_deck)})
-        self.images.prewarm(lay.card_w, four_color, codes)
+        codes = sorted({card_to_str(c) for c in rules.full_deck()})
+        self.images.prewarm(lay.card_w, deck_look, codes)
         for width in (lay.card_w, lay.small_w):
             self.images.image(None, width, False, back_style, (lay.card_w, lay.small_w))
             self.images.shadow(width, 0)

@@ -28,8 +28,10 @@ def _idle_timer() -> Timer:
 class Effects:
     """Timed effects of the moves at one table, and the sounds they make."""
 
-    def __init__(self, play_sound):
+    def __init__(self, play_sound, call_word: str = "last_card"):
         self._play_sound = play_sound
+        #: The rules' ``last_card_word``: what the call is called over a seat ("Mau!" in Mau-Mau).
+        self.call_word = call_word
         self.toast: tuple[str, Timer] | None = None
         self.toast_kind = "message"
         #: seat -> (word, timer, colour) shown over that seat's name plate.
@@ -75,9 +77,13 @@ class Effects:
             elif event.kind == "nominated":
                 self.suit_pulse = Timer(1.2)
             elif event.kind == "last_card_called":
-                self.flashes[event.player] = (_("Last card!"), Timer(1.6), GOLD)
+                said = _("Mau!") if self.call_word == "mau" else _("Last card!")
+                self.flashes[event.player] = (said, Timer(1.6), GOLD)
             elif event.kind == "last_card_penalty":
-                self.flashes[event.player] = (_("Forgot to call!"), Timer(1.6), WARNING_RED)
+                forgot = _("Forgot “Mau”!") if self.call_word == "mau" else _("Forgot to call!")
+                self.flashes[event.player] = (forgot, Timer(1.6), WARNING_RED)
+            elif event.kind == "plays_again":
+                self.flashes[event.player] = (_("Again!"), Timer(1.3), GOLD)
             elif event.kind == "passed":
                 self.flashes[event.player] = (_("Pass"), Timer(1.0), LIGHT_GREY)
             elif event.kind == "stop_called":

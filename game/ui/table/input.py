@@ -220,7 +220,8 @@ class TableInput:
         self.kill_buttons()
         bw, bh = layout.button_size
         gap = (layout.buttons_rect.h - bh * 3) // 2
-        labels = {"stop": _("Stop!") + "  (S)", "last_card": _("Last card") + "  (L)", "pass": _("Pass") + "  (P)"}
+        call = _("Mau") if self.scene.session.rules.last_card_word == "mau" else _("Last card")
+        labels = {"stop": _("Stop!") + "  (S)", "last_card": call + "  (L)", "pass": _("Pass") + "  (P)"}
         for i, name in enumerate(CALL_BUTTONS):
             rect = pygame.Rect(layout.buttons_rect.left, layout.buttons_rect.top + i * (bh + gap), bw, bh)
             button = pygame_gui.elements.UIButton(

@@ -4,14 +4,15 @@ from __future__ import annotations
 import pygame
 
 from ..look import shapes
+from ..i18n import GERMAN_LOOK
 from ..look.palette import SUIT_RED, SUIT_RED_IN_LOG
 
 UNBOUNDED = 1 << 20  # a width no line reaches: measure without squeezing
 
 
-def log_line(text_cache, assets, four_color: bool, line: str, size: int, color, max_width: int) -> pygame.Surface:
+def log_line(text_cache, assets, deck_look: str, line: str, size: int, color, max_width: int) -> pygame.Surface:
     """A log line with card codes drawn as rank + suit shape, squeezed to ``max_width`` if wider."""
-    key = ("logline", line, size, color, max_width, four_color, assets.card_letters())
+    key = ("logline", line, size, color, max_width, deck_look, assets.card_letters())
     cached = text_cache.cache.get(key)
     if cached is not None:
         return cached
@@ -22,10 +23,10 @@ def log_line(text_cache, assets, four_color: bool, line: str, size: int, color, 
         if len(code) in (2, 3) and code[-1] in "CDHS" and code[:-1] in (
                 "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
             suit = "CDHS".index(code[-1])
-            ink = shapes.suit_color(suit, four_color, light=True)
+            ink = shapes.suit_color(suit, deck_look, light=True)
             if ink == SUIT_RED:
                 ink = SUIT_RED_IN_LOG
-            parts.append(("card", assets.rank_letter(code[:-1]), suit, ink, tail))
+            parts.append(("card", assets.rank_letter(code[:-1], deck_look), suit, ink, tail))
         else:
             parts.append(("text", word))
     space = text_cache.render(" ", size, color).get_width()
@@ -36,7 +37,8 @@ def log_line(text_cache, assets, four_color: bool, line: str, size: int, color, 
         else:
             _kind, rank, suit, ink, tail = part
             rank_img = text_cache.render(rank, size, ink, bold=True)
-            icon = shapes.suit_icon(suit, int(size * 0.95), ink)
+            icon = (shapes.suit_sign(suit, int(size * 0.95), deck_look) if deck_look == GERMAN_LOOK
+                    else shapes.suit_icon(suit, int(size * 0.95), ink))
             tail_img = text_cache.render(tail, size, color) if tail else None
             w = rank_img.get_width() + icon.get_width() + (tail_img.get_width() if tail_img else 0)
             h = rank_img.get_height()
@@ -58,27 +60,27 @@ def log_line(text_cache, assets, four_color: bool, line: str, size: int, color, 
     return text_cache.cache.put(key, surf)
 
 
-def log_rows(text_cache, assets, four_color: bool, line: str, size: int, color, max_width: int) -> list[pygame.Surface]:
+def log_rows(text_cache, assets, deck_look: str, line: str, size: int, color, max_width: int) -> list[pygame.Surface]:
     """``line`` as the rows it takes in ``max_width``: one, or two split between words when it is wider
     (only a single word wider than the room is squeezed)."""
-    key = ("logrows", line, size, color, max_width, four_color, assets.card_letters())
+    key = ("logrows", line, size, color, max_width, deck_look, assets.card_letters())
     cached = text_cache.cache.get(key)
     if cached is not None:
         return cached
 
     def width(text: str) -> int:
-        return log_line(text_cache, assets, four_color, text, size, color, UNBOUNDED).get_width()
+        return log_line(text_cache, assets, deck_look, text, size, color, UNBOUNDED).get_width()
 
     words = line.split(" ")
     if width(line) <= max_width or len(words) == 1:
-        images = [log_line(text_cache, assets, four_color, line, size, color, max_width)]
+        images = [log_line(text_cache, assets, deck_look, line, size, color, max_width)]
         return text_cache.cache.put(key, images)
     # The split that leaves the first row as full as fits (at least one word on each row);
     # the second row is indented, so that it reads as the same move.
     cut = max((i for i in range(1, len(words)) if width(" ".join(words[:i])) <= max_width), default=1)
     indent = max(4, size)
-    first = log_line(text_cache, assets, four_color, " ".join(words[:cut]), size, color, max_width)
-    rest = log_line(text_cache, assets, four_color, " ".join(words[cut:]), size, color, max_width - indent)
+    first = log_line(text_cache, assets, deck_look, " ".join(words[:cut]), size, color, max_width)
+    rest = log_line(text_cache, assets, deck_look, " ".join(words[cut:]), size, color, max_width - indent)
     second = pygame.Surface((rest.get_width() + indent, rest.get_height()), pygame.SRCALPHA)
     second.blit(rest, (indent, 0))
     return text_cache.cache.put(key, [first, second])

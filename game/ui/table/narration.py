@@ -32,13 +32,15 @@ def spoken_card(card: int) -> str:
 
 
 def describe(events, names: dict[int, str], human: int | None = None, card_text=card_word,
-             name_drawn: bool = False) -> list[str]:
+             name_drawn: bool = False, call_word: str = "last_card") -> list[str]:
     """Log lines for the events of one move (several events can make one line).
 
     The human player is addressed as "you" ("You play 8S"), the others by name; ``card_text(card)``
     writes a card (its code for the log, :func:`spoken_card` for a caption in words). ``name_drawn``
-    (a replay, every hand face up) names the cards each draw took.
+    (a replay, every hand face up) names the cards each draw took. ``call_word`` is the rules'
+    ``last_card_word``: Mau-Mau's players say "Mau".
     """
+    mau = call_word == "mau"
     lines: list[str] = []
     paid = {e.player for e in events if e.kind == "penalty_paid"}
     forgot = {e.player for e in events if e.kind == "last_card_penalty"}
@@ -89,10 +91,18 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
             else:
                 text = ngettext("{name} picks up {count} card", "{name} picks up {count} cards", event.count)
             lines.append(text.format(name=who, count=event.count))
+        elif kind == "last_card_penalty" and name_drawn and drawn.get(event.player) and mau:
+            text = (_("You forgot to say “Mau” and draw {count}: {cards}") if you
+                    else _("{name} forgot to say “Mau” and draws {count}: {cards}"))
+            lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
         elif kind == "last_card_penalty" and name_drawn and drawn.get(event.player):
             text = (_("You forgot “Last card” and draw {count}: {cards}") if you
                     else _("{name} forgot “Last card” and draws {count}: {cards}"))
             lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
+        elif kind == "last_card_penalty" and mau:
+            text = (_("You forgot to say “Mau” and draw {count}") if you
+                    else _("{name} forgot to say “Mau” and draws {count}"))
+            lines.append(text.format(name=who, count=event.count))
         elif kind == "last_card_penalty":
             text = (_("You forgot “Last card” and draw {count}") if you
                     else _("{name} forgot “Last card” and draws {count}"))
@@ -103,12 +113,16 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
             lines.append((_("You are skipped") if you else _("{name} is skipped")).format(name=who))
         elif kind == "reversed":
             lines.append(_("Play reverses direction"))
+        elif kind == "plays_again":
+            lines.append((_("You play again") if you else _("{name} plays again")).format(name=who))
         elif kind == "penalty_stacked":
             lines.append(_("Next player picks up {count} unless they answer").format(count=event.count))
         elif kind == "penalty_cancelled":
             lines.append((_("You cancel the penalty") if you else _("{name} cancels the penalty")).format(name=who))
         elif kind == "skip_stacked":
             lines.append(_("Skips stack up: {count}").format(count=event.count))
+        elif kind == "last_card_called" and mau:
+            lines.append((_("You say “Mau!”") if you else _("{name}: “Mau!”")).format(name=who))
         elif kind == "last_card_called":
             lines.append((_("You call “Last card!”") if you else _("{name}: “Last card!”")).format(name=who))
         elif kind == "passed":
@@ -133,12 +147,13 @@ def drawn_line(you: bool, who: str, count: int, cards: str, card: str) -> str:
     return text.format(name=who, count=count, cards=cards)
 
 
-def history_lines(entries, seats, human: int | None = None, name_drawn: bool = False) -> list[str]:
+def history_lines(entries, seats, human: int | None = None, name_drawn: bool = False,
+                  call_word: str = "last_card") -> list[str]:
     """Log lines for steps of the session's history: "Hand 2: Ada deals", then each move's words."""
-    return [text for _seat, text in history_rows(entries, seats, human, name_drawn)]
+    return [text for _seat, text in history_rows(entries, seats, human, name_drawn, call_word)]
 
 
-def history_rows(entries, seats, human: int | None = None, name_drawn: bool = False
+def history_rows(entries, seats, human: int | None = None, name_drawn: bool = False, call_word: str = "last_card"
                  ) -> list[tuple[int | None, str]]:
     """Like :func:`history_lines`, each line with the seat whose step it was (None for a deal);
     ``name_drawn`` names the cards each draw took (a replay shows every hand)."""
@@ -162,7 +177,8 @@ def history_rows(entries, seats, human: int | None = None, name_drawn: bool = Fa
             run, run_seat, run_count = list(cards), entry.seat, [count]
         else:
             run_seat = None
-        rows.extend((entry.seat, line) for line in describe(entry.events, names, human, name_drawn=name_drawn))
+        rows.extend((entry.seat, line) for line in describe(entry.events, names, human, name_drawn=name_drawn,
+                                                             call_word=call_word))
     return rows
 
 
@@ -184,7 +200,7 @@ def telling(table):
                 and entries[end].seat == entries[end - 1].seat:
             end += 1
         rows.extend(history_rows(entries[start:end], session.shown_seats, session.human,
-                                 getattr(session, "name_drawn", False)))
+                                 getattr(session, "name_drawn", False), session.rules.last_card_word))
         start = end
         yield start, len(entries)
     return rows
@@ -213,7 +229,8 @@ def draw_run_line(you: bool, who: str, count: int, cards: list[int], name_drawn:
     return text.format(name=who, count=count)
 
 
-def log_tail(entries, logged: int, seats, human: int | None = None) -> tuple[int, list[str]]:
+def log_tail(entries, logged: int, seats, human: int | None = None,
+             call_word: str = "last_card") -> tuple[int, list[str]]:
     """The log lines for the steps from ``logged`` on, as (how many of the log's last lines they replace,
     the new lines): a draw that carries on the run of draws before it rewrites that run's line."""
     start = logged
@@ -221,8 +238,8 @@ def log_tail(entries, logged: int, seats, human: int | None = None) -> tuple[int
         seat = entries[logged].seat
         while start > 0 and is_plain_draw(entries[start - 1]) and entries[start - 1].seat == seat:
             start -= 1
-    replaced = len(history_lines(entries[start:logged], seats, human)) if start < logged else 0
-    return replaced, history_lines(entries[start:], seats, human)
+    replaced = len(history_lines(entries[start:logged], seats, human, call_word=call_word)) if start < logged else 0
+    return replaced, history_lines(entries[start:], seats, human, call_word=call_word)
 
 
 def shared_win_text(names: list[str], you_among: bool) -> str:

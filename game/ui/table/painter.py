@@ -19,6 +19,7 @@ from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, 
                             SEAT_AVATAR_RING, SEAT_AVATAR_RING_ACTIVE, SEAT_COLORS, SEAT_INFO, SEAT_INFO_IDLE,
                             SKIP_ORANGE, SUIT_DISC, SUIT_DISC_RIM, UNKNOWN_LEVEL,
                             WHITE)
+from ..deck_looks import CLASSIC, shown_deck_look
 from ..scene import FULL_FPS
 from .animation import speed_factor
 from .badges import draw_badges
@@ -57,8 +58,24 @@ class PaintedTable:
         return speed_factor(self.app.settings.animation_speed)
 
     @property
-    def four_color(self) -> bool:
-        return bool(self.app.settings.four_color_deck)
+    def deck_look(self) -> str:
+        """The look the cards are drawn in: the chosen one, or the classic cards where German suits
+        cannot show this game's deck (see ``deck_looks.shown_deck_look``)."""
+        return shown_deck_look(self.app.settings.deck_look, self.shown_rules())
+
+    def shown_rules(self):
+        """The rules of the game on the table (the scene's session's, the replay's)."""
+        return self.session.rules
+
+    def name_cards_as_shown(self) -> None:
+        """From now on the card names (narration, toasts, hints, review) follow the look the cards are
+        drawn in: "Eichel-Ober" on German-suited cards, "Kreuz-Dame" on the others."""
+        i18n.set_deck_look(self.deck_look)
+
+    @staticmethod
+    def name_cards_classic() -> None:
+        """The table closed: card names are the French cards' again (the rules, the New game summary)."""
+        i18n.set_deck_look(CLASSIC)
 
     def _picture_key(self) -> tuple:
         """What the picture is drawn from, beyond what moves: the position, the log, the settings, the language."""
@@ -93,8 +110,8 @@ class TablePainter:
         self.images = scene.images
 
     @property
-    def four_color(self) -> bool:
-        return self.scene.four_color
+    def deck_look(self) -> str:
+        return self.scene.deck_look
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole table (the scene lays out before it draws)."""
@@ -113,7 +130,7 @@ class TablePainter:
         self._draw_banner(surface, lay)
         self._draw_sprites(surface, lay)
         self._draw_stock_count(surface, lay)
-        draw_badges(surface, lay, self.view, self.text, self.images, self.four_color, scene.back_style)
+        draw_badges(surface, lay, self.view, self.text, self.images, self.deck_look, scene.back_style)
         self._draw_penalty(surface, lay)
         self._draw_flash_labels(surface, lay)
         self._draw_log(surface, lay)
@@ -123,7 +140,7 @@ class TablePainter:
             self._draw_sprite(surface, drag.sprite, lay)
         chooser = scene.chooser
         if chooser is not None:
-            card = self.images.image(chooser.card_code, chooser.card_rect.w, self.four_color,
+            card = self.images.image(chooser.card_code, chooser.card_rect.w, self.deck_look,
                                      scene.back_style, (lay.card_w, lay.small_w))
             chooser.draw(surface, self.text, card)
 
@@ -170,7 +187,7 @@ class TablePainter:
                                     (*(GOLD if hand.nominated else SUIT_DISC_RIM), 255), 3)
         surface.blit(disc, disc.get_rect(center=(cx, cy)))
         icon_size = int(r * 1.25 * (1.0 + 0.12 * pulse))
-        icon = shapes.suit_icon(suit, icon_size, shapes.suit_color(suit, self.four_color))
+        icon = shapes.suit_sign(suit, icon_size, self.deck_look)
         surface.blit(icon, icon.get_rect(center=(cx, cy)))
         label = self.text.render(suit_label(suit), max(12, int(lay.font_size * 1.05)), CREAM, bold=True,
                                  shadow=True)
@@ -358,7 +375,7 @@ class TablePainter:
             surface.blit(glow, glow.get_rect(center=(sprite.x, sprite.y - sprite.lift)))
         # Cards waiting on the stock to be dealt would stack their shadows into a black block.
         waiting = sprite.tween is not None and not sprite.tween.started
-        sprite.draw(surface, self.images, self.four_color, self.scene.back_style, base_widths, shadow=not waiting)
+        sprite.draw(surface, self.images, self.deck_look, self.scene.back_style, base_widths, shadow=not waiting)
 
     # ----- text panels -----------------------------------------------------------------
 
@@ -404,7 +421,7 @@ class TablePainter:
         assets = self.scene.app.assets
         for age, line in enumerate(reversed(self.scene.log)):
             color = LOG_NEWEST if age == 0 else LOG_RECENT if age < 3 else LOG_OLDER
-            rows[:0] = log_rows(self.text, assets, self.four_color, line, fs, color, rect.w - pad * 2)
+            rows[:0] = log_rows(self.text, assets, self.deck_look, line, fs, color, rect.w - pad * 2)
             if len(rows) >= room:
                 break
         rows = rows[-room:]
@@ -415,7 +432,7 @@ class TablePainter:
 
     def log_line(self, line: str, size: int, color, max_width: int) -> pygame.Surface:
         """A log line with card codes drawn as rank + suit shape (squeezed to ``max_width``)."""
-        return log_line(self.text, self.scene.app.assets, self.four_color, line, size, color, max_width)
+        return log_line(self.text, self.scene.app.assets, self.deck_look, line, size, color, max_width)
 
     def banner_text(self) -> tuple[str, str] | None:
         """The banner's title and hint: "your turn", or a computer move waiting to be read; else None."""

@@ -35,6 +35,7 @@ REASONS = {
     "stock_out": N_("The stock ran out: the lowest hand wins"),
     "stop": N_("“Stop!” was called: {name} has the lowest hand"),
     "turn_cap": N_("The hand ran too long: the lowest hand wins"),
+    "match_length": N_("The match is as long as a match can be: the lowest hand wins"),
 }
 #: The same reasons when the winner is the person, in their own words ("You went out", not "You went out"
 #: built from the third person: German "Du ist raus", Greek "Εσύ: βγήκε").
@@ -158,6 +159,14 @@ class ResultPanelScene(WidgetScene):
         return rect
 
 
+def analysis_button(scene, action, text: str, tip: str):
+    """A small button in the panel's top-right corner that opens the match analysis screen."""
+    width = max(scene.px(150), scene.text_w(text, 14) + 28)
+    rect = pygame.Rect(0, 0, width, max(28, scene.px(32)))
+    rect.topright = (scene.panel.right - scene.px(14), scene.panel.top + scene.px(14))
+    return scene.button(rect, text, action, style="@small_button", tool_tip=tip, name="open_analysis")
+
+
 class HandResultScene(ResultPanelScene):
     """Everyone's remaining cards, this hand's points and the totals."""
 
@@ -191,6 +200,8 @@ class HandResultScene(ResultPanelScene):
             rect.left = self.panel.centerx + gap // 2
             self.review_button = self.button(review_rect, _("Review hand"), self.open_review, name="review_hand",
                                       tool_tip=_("How your decisions in this hand compare with the best ones (R)"))
+        self.analysis_button = analysis_button(self, self.open_analysis, _("Analyse hand"),
+                                               _("Every player's decisions and luck in this hand (A)"))
         if self.table.match.over:
             self.primary = self.button(rect, _("Final results"), self.final_results, primary=True,
                                        name="final_results")
@@ -218,9 +229,17 @@ class HandResultScene(ResultPanelScene):
     def open_review(self) -> None:
         self.app.go("hand_review", self.table, self.result.number)
 
+    def open_analysis(self) -> None:
+        """Every player's decisions and luck in this hand (the match analysis screen)."""
+        from game.session.match_review import AnalysisSource
+        self.app.go("match_analysis", AnalysisSource.of_session(self.table.session, (self.result.number,)))
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.review_button is not None:
             self.open_review()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a:
+            self.open_analysis()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.close_drop_downs():
             self.open_pause()
@@ -308,7 +327,7 @@ class HandResultScene(ResultPanelScene):
                 avail = min(avail, note.left - self.px(10) - x_cards)
                 spacing = min(card_w * 0.62, (avail - card_w) / max(1, len(cards) - 1))
                 for i, card in enumerate(cards):
-                    image = table.images.image(card_to_str(card), card_w, table.four_color, table.back_style,
+                    image = table.images.image(card_to_str(card), card_w, table.deck_look, table.back_style,
                                                (lay.card_w, lay.small_w) if lay else (card_w,))
                     strip = surface.blit(image, image.get_rect(midleft=(x_cards + i * spacing, row.centery)))
                 self.drawn_rows.append((strip.right, note.left))
@@ -353,6 +372,19 @@ class MatchResultScene(ResultPanelScene):
         right.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - self.px(20))
         self.primary = self.button(left, _("Play again"), self.play_again, primary=True, name="play_again")
         self.secondary = self.button(right, _("Main menu"), self.main_menu, name="main_menu")
+        self.analysis_button = analysis_button(self, self.open_analysis, _("Match analysis"),
+                                               _("Every player's decisions and luck in the whole match (A)"))
+
+    def open_analysis(self) -> None:
+        """Every player's decisions and luck over the whole match (the match analysis screen)."""
+        from game.session.match_review import AnalysisSource
+        self.app.go("match_analysis", AnalysisSource.of_session(self.table.session))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a:
+            self.open_analysis()
+            return True
+        return super().handle_event(event)
 
     def play_again(self) -> None:
         table = self.table

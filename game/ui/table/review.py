@@ -222,7 +222,7 @@ class HandReviewScene(ResultPanelScene):
         x = disc[0] + disc_r + self.px(12)
         view = decision.view
         cards_top = inner.top + counts_h + self.px(4)
-        pile = table.images.image(card_to_str(view.top), card_w, table.four_color, table.back_style, bases)
+        pile = table.images.image(card_to_str(view.top), card_w, table.deck_look, table.back_style, bases)
         pile_rect = surface.blit(pile, (x, cards_top))
         caption = self.text.fit(_("Pile"), caption_size, pile_rect.w + self.px(16), color=RESULT_NOTE)
         surface.blit(caption, caption.get_rect(midbottom=(pile_rect.centerx, cards_top - self.px(6))))
@@ -231,8 +231,7 @@ class HandReviewScene(ResultPanelScene):
             center = (pile_rect.right - r // 2, pile_rect.bottom - r // 2)
             pygame.draw.circle(surface, SUIT_DISC, center, r)
             pygame.draw.circle(surface, SUIT_DISC_RIM, center, r, 1)
-            icon = shapes.suit_icon(decision.named_suit, int(r * 1.3),
-                                    shapes.suit_color(decision.named_suit, table.four_color))
+            icon = shapes.suit_sign(decision.named_suit, int(r * 1.3), table.deck_look)
             surface.blit(icon, icon.get_rect(center=center))
         hand_left = pile_rect.right + self.px(18)
         hand_right = inner.left + position_w
@@ -252,7 +251,7 @@ class HandReviewScene(ResultPanelScene):
         surface.blit(when_img, when_img.get_rect(bottomright=(hand_right, caption_rect.bottom)))
         rings, spots = [], []
         for i, card in enumerate(cards):
-            image = table.images.image(card_to_str(card), hand_w, table.four_color, table.back_style, bases)
+            image = table.images.image(card_to_str(card), hand_w, table.deck_look, table.back_style, bases)
             spot = image.get_rect(topleft=(int(hand_left + i * spacing), cards_top + card_h - image.get_height()))
             if card in (made_card, best_card):
                 spot.move_ip(0, -self.px(4))

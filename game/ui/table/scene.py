@@ -17,6 +17,7 @@ import pygame
 
 from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
 from game.session import UndoRefused, undo_refusal
+from game.ui import i18n
 from game.ui.i18n import _, hint_numbers_text, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
@@ -51,7 +52,7 @@ class TableScene(PaintedTable, Scene):
         self.rng = random.Random(session.match.seed * 7919 + 17)
         self.board = Board(self.images, self.rng, session.rules.players, session.viewer,
                            session.human is not None)
-        self.effects = Effects(app.sound.play)
+        self.effects = Effects(app.sound.play, session.rules.last_card_word)
         self.input = TableInput(self)
         self.painter = TablePainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
@@ -114,6 +115,7 @@ class TableScene(PaintedTable, Scene):
 
     def on_enter(self) -> None:
         self.closed = False
+        self.name_cards_as_shown()   # the look may have changed in Settings while the table was covered
         self._relayout(self.app.size, force=True)
         if not self.started:
             self.started = True
@@ -127,7 +129,9 @@ class TableScene(PaintedTable, Scene):
         self.input.drop_drag()
         if self not in list(self.app.scenes):
             self.closed = True
+            self.name_cards_classic()
             self.session.close()
+            self.session.release()  # a long match's history goes now, not in one long collection later
             # Let go of the drawn images now: a closed scene waits for the cycle collector, which
             # counts objects, not the megabytes of pixels they hold.
             self.text.cache.clear()
@@ -141,15 +145,19 @@ class TableScene(PaintedTable, Scene):
 
     def on_settings_changed(self, settings) -> None:
         if self.board.layout is not None:
-            self.board.prewarm(self.session.rules, self.four_color, self.back_style)
+            self.board.prewarm(self.session.rules, self.deck_look, self.back_style)
         self.resync(animate=False)
+        if self.deck_look != i18n.deck_look():   # a new look: the log is told again in its card names
+            self.name_cards_as_shown()
+            self.on_language_changed()
 
     def on_language_changed(self) -> None:
         self.text.cache.clear()
         session = self.session
         # The log is told again from the match's history, in the new words.
         self.log.clear()
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human,
+                                       call_word=session.rules.last_card_word))
         if self.input.buttons:
             self.input.build_buttons(self.app.ui_manager, self.board.layout)
             self._update_buttons()
@@ -157,7 +165,7 @@ class TableScene(PaintedTable, Scene):
             self.chooser.layout(self.board.layout.size)
 
     def _relayout(self, size, force: bool = False) -> None:
-        scale = self.board.relayout(size, self.session.view(), self.speed, self.four_color, self.back_style,
+        scale = self.board.relayout(size, self.session.view(), self.speed, self.deck_look, self.back_style,
                                     force)
         drag = self.input.drag
         if scale is not None and drag is not None:
@@ -168,7 +176,12 @@ class TableScene(PaintedTable, Scene):
     def _start(self) -> None:
         """First entry: the log so far, then deal the hand on screen (or show a resumed position as it is)."""
         session = self.session
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
+        if self.app.settings.deck_look == i18n.GERMAN_LOOK and self.deck_look != i18n.GERMAN_LOOK:
+            # Said as the game opens: German suits were chosen, but this deck has cards they lack (2 to 6).
+            self.effects.show_toast(_("German suits need a 32-card game: this one is dealt in French cards."),
+                                    seconds=6.0, kind="note")
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human,
+                                       call_word=session.rules.last_card_word))
         if session.hand_over:
             self.resync(animate=False)
             if not session.over:
@@ -229,7 +242,7 @@ class TableScene(PaintedTable, Scene):
             suggested = hinted.suit   # the chooser opens on the suit the hint named
         code = sprite.code if sprite is not None else str(card)
         self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
-                                   self.four_color, suggested)
+                                   self.deck_look, suggested)
         lay = self.board.layout
         self.chooser.layout(lay.size)
         if sprite is not None:
@@ -264,7 +277,8 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # Every step since ``logged``: a computer's play and its "last card" call right after are two;
         # a draw after a draw by the same seat rewrites that line ("draws 3 cards").
-        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.human)
+        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.human,
+                                   session.rules.last_card_word)
         for _line in range(min(replaced, len(self.log))):
             self.log.pop()
         self.log.extend(lines)
@@ -300,7 +314,8 @@ class TableScene(PaintedTable, Scene):
             return
         session.next_hand()
         self.result_timer = None
-        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human,
+                                       call_word=session.rules.last_card_word))
         self._deal()
 
     def ask_hint(self) -> None:
@@ -363,7 +378,8 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
-        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.human))
+        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.human,
+                                       call_word=self.session.rules.last_card_word))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace

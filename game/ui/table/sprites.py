@@ -96,7 +96,7 @@ def _for_display(surf: pygame.Surface) -> pygame.Surface:
 
 # ----- procedural card art (used only when no card images are available) -----
 
-def draw_card_face(code: str, width: int, four_color: bool, font_source) -> pygame.Surface:
+def draw_card_face(code: str, width: int, deck_look: str, font_source) -> pygame.Surface:
     """A clean drawn card face: corner indices, suit pips drawn as shapes, a big centre mark."""
     card = card_from_str(code)
     height = int(round(width * 1.4))
@@ -115,7 +115,7 @@ def draw_card_face(code: str, width: int, four_color: bool, font_source) -> pyga
         return surf
     suit = SUIT_OF[card]
     rank = RANKS[RANK_OF[card]]
-    color = shapes.suit_color(suit, four_color)
+    color = shapes.suit_color(suit, deck_look)
     font = font_source(max(8, int(width * 0.24)), True)
     label = font.render(rank, True, color)
     if label.get_width() > width * 0.3:
@@ -191,8 +191,8 @@ class CardImages:
         letters = getattr(self.assets, "card_letters", None)
         return letters() if letters is not None else "en"
 
-    def _load(self, code: str, width: int, four_color: bool, back_style: str | None) -> pygame.Surface:
-        key = (code, width, four_color, back_style, self.letters() if back_style is None else None)
+    def _load(self, code: str, width: int, deck_look: str, back_style: str | None) -> pygame.Surface:
+        key = (code, width, deck_look, back_style, self.letters() if back_style is None else None)
         surf = self.base.get(key)
         if surf is not None:
             return surf
@@ -201,7 +201,7 @@ class CardImages:
             if back_style is not None:
                 surf = self.assets.back(back_style, width)
             else:
-                surf = self.assets.card(code, width, four_color)
+                surf = self.assets.card(code, width, deck_look)
         except Exception:  # missing art: draw our own
             surf = None
         # The assets' image is already in the display's format: kept as it is, not copied (a copy
@@ -209,7 +209,7 @@ class CardImages:
         from_assets = surf is not None and surf.get_width() == width
         if surf is None:
             surf = (draw_card_back(back_style, width) if back_style is not None
-                    else draw_card_face(code, width, four_color, self.font_source))
+                    else draw_card_face(code, width, deck_look, self.font_source))
         if surf.get_width() != width:
             h = int(round(surf.get_height() * width / surf.get_width()))
             surf = pygame.transform.smoothscale(surf, (width, h))
@@ -217,27 +217,27 @@ class CardImages:
             surf = _for_display(surf)
         return self.base.put(key, surf)
 
-    def prepare(self, widths, four_color: bool, back_style: str, codes) -> None:
+    def prepare(self, widths, deck_look: str, back_style: str, codes) -> None:
         """Load every face and back the layout needs (at the start and after a resize)."""
         for width in widths:
             self._load("back", width, False, back_style)
             for code in codes:
-                self._load(code, width, four_color, None)
+                self._load(code, width, deck_look, None)
 
-    def image(self, code: str | None, width: int, four_color: bool, back_style: str,
+    def image(self, code: str | None, width: int, deck_look: str, back_style: str,
               base_widths: tuple, dim: bool = False) -> pygame.Surface:
         """The upright image (``code`` None for a back), at ``width`` (derived from a base width)."""
         width = max(4, int(width))
-        key = (code, width, four_color, back_style if code is None else None, dim,
+        key = (code, width, deck_look, back_style if code is None else None, dim,
                self.letters() if code is not None else None)
         surf = self.scaled.get(key)
         if surf is not None:
             return surf
         if width in base_widths:
-            surf = self._load(code or "back", width, four_color, back_style if code is None else None)
+            surf = self._load(code or "back", width, deck_look, back_style if code is None else None)
         else:
             source_width = max(base_widths)
-            big = self._load(code or "back", source_width, four_color, back_style if code is None else None)
+            big = self._load(code or "back", source_width, deck_look, back_style if code is None else None)
             h = int(round(big.get_height() * width / big.get_width()))
             surf = pygame.transform.smoothscale(big, (width, h))
         if dim:
@@ -285,17 +285,17 @@ class CardImages:
         self.scaled.clear()
         self.rotated.clear()
 
-    def prewarm(self, width: int, four_color: bool, codes) -> None:
+    def prewarm(self, width: int, deck_look: str, codes) -> None:
         """Load every face at the layout's card width up front (no SVG is rendered mid-game).
 
         Faces of another style (colours or corner letters changed since) are dropped first.
         """
-        style = (four_color, self.letters())
+        style = (deck_look, self.letters())
         if self._face_style is not None and style != self._face_style:
             self.forget_faces()
         self._face_style = style
         for code in codes:
-            self._load(code, width, four_color, None)
+            self._load(code, width, deck_look, None)
 
 
 class CardSprite:
@@ -394,7 +394,7 @@ class CardSprite:
         ly = px * math.sin(a) + py * math.cos(a)
         return abs(lx) <= self.width / 2 and abs(ly) <= self.width * height_ratio / 2
 
-    def draw(self, surface: pygame.Surface, images: CardImages, four_color: bool, back_style: str,
+    def draw(self, surface: pygame.Surface, images: CardImages, deck_look: str, back_style: str,
              base_widths: tuple, shadow: bool = True) -> pygame.Rect:
         moving = self.tween is not None
         # While a card flies its size and angle change every frame: coarser steps keep the caches warm.
@@ -405,13 +405,13 @@ class CardSprite:
         squeeze = 1.0
         if self.flip is not None and self.flip.progress > 0.0:
             squeeze = abs(1.0 - 2.0 * self.flip.progress)
-        image = images.image(code, width, four_color, back_style, base_widths, dim=self.dim and self.face_up)
+        image = images.image(code, width, deck_look, back_style, base_widths, dim=self.dim and self.face_up)
         if squeeze < 0.999:
             image = pygame.transform.scale(image, (max(1, int(image.get_width() * squeeze)), image.get_height()))
             if abs(angle) > 0.25:
                 image = pygame.transform.rotate(image, angle)
         else:
-            image = images.rotate(image, (code, width, four_color, back_style if code is None else None,
+            image = images.rotate(image, (code, width, deck_look, back_style if code is None else None,
                                           self.dim and self.face_up,
                                           images.letters() if code is not None else None), angle)
         if shadow:

@@ -12,6 +12,7 @@ from ..look.palette import (CHOOSER_SHADE, CHOOSER_TEXT, GOLD, PANEL_WOOD, SUIT_
                              SUIT_BUTTON_LABEL, SUIT_BUTTON_RIM)
 from .animation import Timer, ease_out_back
 
+from game.ui import i18n
 from game.ui.i18n import _
 
 #: The letter key of each suit, shown on its button: the English initials (clubs, diamonds, hearts, spades),
@@ -23,17 +24,27 @@ SUIT_KEYS = {**{getattr(pygame, f"K_{letter.lower()}"): suit for suit, letter in
 
 
 def suit_label(suit: int) -> str:
+    """A suit as the chooser's buttons and the suit in force title it ("Hearts"; "Acorns" on German cards)."""
+    if i18n.deck_look() == i18n.GERMAN_LOOK:
+        name = i18n.suit_name(SUIT_LETTERS[suit])
+        return name[:1].upper() + name[1:]
     return (_("Clubs"), _("Diamonds"), _("Hearts"), _("Spades"))[suit]
+
+
+def key_cap(suit: int) -> str:
+    """The key shown on a suit's button: its French letter (C, D, H, S), or its number on German-suited
+    cards, where C on an acorn would make no sense (the letters work all the same)."""
+    return str(suit + 1) if i18n.deck_look() == i18n.GERMAN_LOOK else SUIT_LETTERS[suit]
 
 
 class SuitChooser:
     """Pick one of the four suits; ``on_choice(suit)`` or ``on_cancel()`` is called once."""
 
-    def __init__(self, card_code: str, on_choice, on_cancel, four_color: bool, suggested: int = 2):
+    def __init__(self, card_code: str, on_choice, on_cancel, deck_look: str, suggested: int = 2):
         self.card_code = card_code
         self.on_choice = on_choice
         self.on_cancel = on_cancel
-        self.four_color = four_color
+        self.deck_look = deck_look
         self.focus = suggested
         self.hover = -1
         self.opened = Timer(0.28)
@@ -153,13 +164,12 @@ class SuitChooser:
                 surface.blit(glow, glow.get_rect(center=rect.center))
             surface.blit(shapes.rounded_panel(rect.size, rect.w // 9, fill, (*border, 255), 3 if focused else 2),
                          rect)
-            color = shapes.suit_color(suit, self.four_color)
             icon_size = int(rect.w * (0.6 if focused else 0.56))
-            icon = shapes.suit_icon(suit, icon_size, color)
+            icon = shapes.suit_sign(suit, icon_size, self.deck_look)
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - rect.h * 0.08)))
             label = text.render(suit_label(suit), max(12, int(rect.h * 0.13)), SUIT_BUTTON_LABEL, bold=True)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.06)))
-            self.key_caps.append(self._draw_key_cap(surface, text, SUIT_LETTERS[suit], rect))
+            self.key_caps.append(self._draw_key_cap(surface, text, key_cap(suit), rect))
         hint = text.render(_("Click a suit, or press the key on it  ·  Esc cancels"),
                            max(11, int(self.rects[0].h * 0.1)), CHOOSER_TEXT)
         surface.blit(hint, hint.get_rect(midbottom=(panel.centerx, panel.bottom - 8 + offset_y)))
