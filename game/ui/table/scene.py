@@ -492,5 +492,5 @@ class TableScene(PaintedTable, Scene):
     def draw(self, surface) -> None:
         self.painter.draw(surface)
         layout = self.board.layout
-        self.tutor.draw(surface, self.text, self.images, self.four_color, self.back_style,
+        self.tutor.draw(surface, self.text, self.images, self.deck_look, self.back_style,
                         (layout.card_w, layout.small_w))

@@ -194,7 +194,7 @@ class TutorDialog:
             disc.center = (rect.right - badge // 4, rect.bottom - badge // 4)
             pygame.draw.circle(surface, SUIT_BUTTON_FOCUSED, disc.center, badge // 2)
             pygame.draw.circle(surface, GOLD, disc.center, badge // 2, 2)
-            icon = shapes.suit_icon(move.suit, int(badge * 0.6), shapes.suit_color(move.suit, False))
+            icon = shapes.suit_icon(move.suit, int(badge * 0.6), shapes.suit_color(move.suit))
             surface.blit(icon, icon.get_rect(center=disc.center))
         elif move.kind != "play":
             words = {"draw": _("Draw"), "pass": _("Pass"), "stop": _("Stop!"), "last_card": _("Last card")}
@@ -326,7 +326,7 @@ class Tutor:
         # A held move waits a moment: the table takes no other move meanwhile.
         return self.held is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 
-    def draw(self, surface, text, images, four_color: bool, back_style: str, base_widths) -> None:
+    def draw(self, surface, text, images, deck_look: str, back_style: str, base_widths) -> None:
         if self.dialog is not None:
             self.dialog.draw(surface, text,
-                             lambda code, width: images.image(code, width, four_color, back_style, base_widths))
+                             lambda code, width: images.image(code, width, deck_look, back_style, base_widths))
