@@ -5,7 +5,7 @@ into moves of the rules core, keeps the history, autosaves and counts the
 statistics; ``TableView`` is all the screen may read of the position.
 Layers: ui -> session -> ai -> rules, and session -> store.
 """
-from .coach import Hint
+from .coach import Hint, TutorCheck
 from .computer import AIWorker, make_bot
 from .seats import HUMAN, OPPONENT_NAMES, SEAT_CODES, SEAT_KINDS, Seat, SeatError, check_table, default_table
 from .matches import MatchDesk
@@ -19,7 +19,7 @@ from .view import NO_SUIT, SeatView, TableView, table_view
 __all__ = [
     "AIWorker", "make_bot", "MatchDesk", "ComputerPlayer", "SeatPlayer", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
     "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
-    "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "PEOPLE", "PRACTICE", "UndoRefused",
+    "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "TutorCheck", "PEOPLE", "PRACTICE", "UndoRefused",
     "undo_refusal",
     "NOTICE", "RECENT", "Replay", "ReplayFrame",
 ]

@@ -1,126 +1,143 @@
-"""Help for the person: the best move of the one analysis of their own view, and why, in a few words.
+"""Help for the person: the best move of the one analysis of their own view, and why.
 
 A hint reads only a ``PlayerView`` (never a hidden card): ``game.ai.analysis`` samples the
 hidden hands from what the view allows, on worlds seeded by the position, so the hint for a
-view is always the best move the hand review finds for that same view. The reason is a code
-with parameters, like a refusal, so the screen can say it in the player's language.
+view is always the best move the hand review finds for that same view. The reason
+(``game.session.reasons``) names what tells the best move apart from the one it is weighed
+against (the runner-up, or the move the person wants to make), with the analysis's own
+numbers beside it; it is a code with parameters, like a refusal, so the screen can say it in
+the player's language. The tutor (``tutor_check``) uses the same analysis and the review's test
+of a sure, costly loss.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from game.ai.analysis import ANALYSIS_ROLLOUTS, BestMoveBot
-from game.rules import DRAW, FIRST_JOKER, RANK_OF, SUIT_OF, Move, MoveKind, PlayerView, tables_for
+from game.ai.analysis import ANALYSIS_ROLLOUTS, COSTLY_GAP, Analysis, analyse
+from game.rules import Move, MoveKind, PlayerView
 
-HIGH_VALUE = 10
+from .reasons import why
+
+#: A decision costs something worth showing from this loss of utility (about 2.5 % chance to win) ...
+COSTLY = COSTLY_GAP
+#: ... when the gap is also this many standard errors wide (not the luck of the sampled worlds).
+SURE_Z = 2.0
+#: Worth this little less than the best, a move counts as the best one (equal moves differ by noise).
+SAME_AS_BEST = 0.004
+#: Far below any gap the analysis can measure, far above the rounding of a mean of a few thousand floats.
+ROUNDING = 1e-9
+
+
+def surely_costly(gap: float, gap_error: float) -> bool:
+    """Whether a move that gives up ``gap`` utility against the best (standard error ``gap_error``) is an
+    error the review marks: at least COSTLY, and more than SURE_Z standard errors (not the worlds' luck)."""
+    # The same per-world differences summed over more or fewer worlds round differently: a gap of
+    # exactly COSTLY in every world must be judged alike however many worlds measured it.
+    return gap > SAME_AS_BEST and gap >= COSTLY - ROUNDING and gap > SURE_Z * gap_error
 
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested move and the reason for it (``reason`` a code, ``params`` its details)."""
+    """A suggested move and why (``reason`` a code, ``params`` its details; see ``game.session.reasons``).
+
+    ``win`` is the chance to win the hand after the move, by the analysis; ``other`` the move it was
+    weighed against (the runner-up, or the person's own move) and ``other_win`` that move's chance;
+    ``close`` says the two are as good as each other within the analysis's noise. All None / False
+    when there was nothing to weigh (a single legal move, or the analysis failed).
+    """
 
     move: Move
     reason: str
     params: dict = field(default_factory=dict)
+    win: float | None = None
+    other: Move | None = None
+    other_win: float | None = None
+    close: bool = False
+    #: The points each move is expected to bring from the hand (penalty points taken when ``penalty``).
+    points: float | None = None
+    other_points: float | None = None
+    penalty: bool = False
 
 
-def hint_bot(rollouts: int = ANALYSIS_ROLLOUTS) -> BestMoveBot:
-    """The player that gives hints: the analysis's best move (picklable, for the worker process)."""
-    return BestMoveBot(rollouts)
+class AnalysisBot:
+    """The analysis of a view as a worker's job: ``choose(view, rng)`` returns the whole ``Analysis``
+    (the rng is not needed: the position seeds it). Picklable, for the worker process."""
+
+    level = "analysis"
+    searches = True   # pure-Python search: the AI worker runs it in its process, off the frame loop
+
+    def __init__(self, rollouts: int = ANALYSIS_ROLLOUTS):
+        self.rollouts = rollouts
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Analysis:
+        """``analyse(view)``."""
+        return analyse(view, self.rollouts)
+
+
+def hint_bot(rollouts: int = ANALYSIS_ROLLOUTS) -> AnalysisBot:
+    """The job that gives hints (and the tutor's verdicts): the analysis, in the AI worker's process."""
+    return AnalysisBot(rollouts)
 
 
 def hint_for(view: PlayerView, rollouts: int = ANALYSIS_ROLLOUTS) -> Hint:
     """The hint for the player whose view this is (it must be their turn)."""
-    return explain(view, hint_bot(rollouts).choose(view, random.Random(0)))
+    return hint_from(view, analyse(view, rollouts))
 
 
-def explain(view: PlayerView, move: Move, instead: Move | None = None) -> Hint:
-    """Why ``move`` is a good move from ``view``, as a reason code and its details; with ``instead`` (the
-    move the person made, in a review), a reason about keeping a card may name the card that move gave up."""
-    tables = tables_for(view.rules)
-    wild = tables.wild
-    hand = view.hand
-    if move.kind == MoveKind.LAST_CARD:
-        return Hint(move, "call_last_card", {"word": view.rules.last_card_word})
-    if move.kind == MoveKind.STOP:
-        return Hint(move, "call_stop", {"points": sum(tables.value[c] for c in hand)})
-    if move.kind == MoveKind.DRAW:
-        if view.pending:
-            return Hint(move, "take_penalty", {"count": view.pending})
-        if not any(a < DRAW for a in view.legal_actions):
-            return Hint(move, "nothing_fits")
-        return Hint(move, "draw_instead")
-    if move.kind == MoveKind.PASS:
-        return Hint(move, "pass")
-    card = move.card
-    rest = [c for c in hand if c != card]
-    suits = _suit_counts(rest, wild)
-    if view.pending and RANK_OF[card] == RANK_OF[view.top] and not wild[card]:
-        return Hint(move, "pass_penalty_on", {"card": card})
-    if len(hand) == 1:
-        return Hint(move, "go_out", {"card": card})
-    if wild[card]:
-        suit = move.suit if move.suit is not None else max(range(4), key=lambda s: suits[s])
-        return Hint(move, "wild_names_suit", {"card": card, "suit": suit, "count": suits[suit]})
-    kept_wilds = [c for c in rest if wild[c]]
-    if kept_wilds:
-        return Hint(move, "keep_wild", {"card": card, "wild": kept_wilds[0],
-                                        "suit": SUIT_OF[card], "count": suits[SUIT_OF[card]]})
-    if card < FIRST_JOKER and SUIT_OF[card] != view.suit and suits[SUIT_OF[card]] >= 2:
-        return Hint(move, "change_suit", {"card": card, "suit": SUIT_OF[card], "count": suits[SUIT_OF[card]]})
-    if tables.value[card] >= HIGH_VALUE:
-        return Hint(move, "shed_points", {"card": card, "points": tables.value[card]})
-    return _concrete_reason(view, move, instead, suits, wild) or Hint(move, "best_chance", {"card": card})
+def runner_up(analysis: Analysis) -> Move | None:
+    """The next best move (the candidates play different games: one card of each kind of wild), or None."""
+    return analysis.ranked[1].move if len(analysis.ranked) > 1 else None
 
 
-def _concrete_reason(view: PlayerView, move: Move, instead: Move | None, suits: list[int], wild) -> Hint | None:
-    """A reason for playing a plain card that is true of this position, if one is: it keeps the card the
-    other move gave up, which matches more of the hand; it strands fewer cards than any other play; or it
-    keeps play in the longest suit."""
-    card, hand = move.card, view.hand
-    if instead is not None and instead.kind == MoveKind.PLAY and instead.card != card and not wild[instead.card] \
-            and instead.card < FIRST_JOKER:
-        others = [c for c in hand if c not in (card, instead.card)]
-        kept_matches = _matches(instead.card, others, wild)
-        if kept_matches >= 2 and kept_matches > _matches(card, others, wild):
-            return Hint(move, "keep_matching", {"card": card, "kept": instead.card, "count": kept_matches})
-    plays = {action // 5 for action in view.legal_actions if action < DRAW}
-    if len(plays) > 1:
-        stranded = {play: _stranded([c for c in hand if c != play], wild) for play in plays}
-        if all(stranded[card] < count for play, count in stranded.items() if play != card):
-            return Hint(move, "fewest_stranded", {"card": card, "count": stranded[card]})
-    suit = SUIT_OF[card]
-    same_for_instead = instead is not None and instead.kind == MoveKind.PLAY and instead.card < FIRST_JOKER \
-        and not wild[instead.card] and SUIT_OF[instead.card] == suit   # would say nothing against that move
-    if suit == view.suit and suits[suit] >= 2 and not same_for_instead \
-            and all(suits[suit] > suits[s] for s in range(4) if s != suit):
-        return Hint(move, "keep_long_suit", {"card": card, "suit": suit, "count": suits[suit]})
-    return None
+def hint_from(view: PlayerView, analysis: Analysis, against: Move | None = None) -> Hint:
+    """The analysis's best move and why it beats ``against`` (default: the runner-up)."""
+    best = analysis.best
+    other = against if against is not None else runner_up(analysis)
+    if other is None:
+        return _with_reason(view, best.move, None, None, None, False)
+    other_score = analysis.score(other.action)
+    close = other_score.gap <= SAME_AS_BEST or not analysis.surely_worse(other.action, SURE_Z)
+    hint = _with_reason(view, best.move, other, best.win, other_score.win, close)
+    return replace(hint, points=best.points, other_points=other_score.points,
+                   penalty=view.rules.scoring == "penalty")
 
 
-def _follows(card: int, other: int) -> bool:
-    """Whether ``other`` may be played on ``card`` by suit or rank (wild cards aside)."""
-    if card >= FIRST_JOKER or other >= FIRST_JOKER:
-        return False
-    return SUIT_OF[card] == SUIT_OF[other] or RANK_OF[card] == RANK_OF[other]
+def explain(view: PlayerView, move: Move, instead: Move | None = None, analysis: Analysis | None = None) -> Hint:
+    """Why ``move`` is a good move from ``view`` (against ``instead``, when given; the analysis's numbers
+    when ``analysis`` is given)."""
+    if analysis is None:
+        return _with_reason(view, move, instead, None, None, False)
+    win = analysis.score(move.action).win
+    other_win = analysis.score(instead.action).win if instead is not None else None
+    return _with_reason(view, move, instead, win, other_win, False)
 
 
-def _matches(card: int, others, wild) -> int:
-    """How many of ``others`` (wild cards aside) share the suit or rank of ``card``."""
-    return sum(1 for other in others if not wild[other] and _follows(card, other))
+def _with_reason(view: PlayerView, move: Move, other: Move | None, win, other_win, close: bool) -> Hint:
+    gain = None if win is None or other_win is None else win - other_win
+    reason = why(view, move, other, gain)
+    if other is None and len(view.legal_actions) == 1 and reason.code == "best_chance":
+        return Hint(move, "only_move", {"card": move.card})
+    return Hint(move, reason.code, dict(reason.params), win, other, other_win, close)
 
 
-def _stranded(cards, wild) -> int:
-    """How many plain cards of ``cards`` no other card of ``cards`` may follow (only a wild card could)."""
-    return sum(1 for i, card in enumerate(cards) if not wild[card] and card < FIRST_JOKER
-               and not any(_follows(card, other) for j, other in enumerate(cards) if j != i and not wild[other]))
+@dataclass(frozen=True)
+class TutorCheck:
+    """The tutor's verdict on a move the person is about to make: ``costly`` when the analysis marks it
+    as the review would (a sure loss of at least COSTLY); ``better`` the hint against that move."""
+
+    move: Move
+    costly: bool
+    better: Hint | None
+    loss: float = 0.0
 
 
-def _suit_counts(cards, wild) -> list[int]:
-    counts = [0, 0, 0, 0]
-    for card in cards:
-        if card < FIRST_JOKER and not wild[card]:
-            counts[SUIT_OF[card]] += 1
-    return counts
-
+def tutor_check(view: PlayerView, analysis: Analysis, move: Move) -> TutorCheck:
+    """Whether ``move`` is a sure, costly mistake by ``analysis`` (of ``view``), and the better move."""
+    try:
+        score = analysis.score(move.action)
+    except KeyError:      # not a candidate (a call out of turn): nothing to weigh
+        return TutorCheck(move, False, None)
+    if not surely_costly(score.gap, score.gap_error):
+        return TutorCheck(move, False, None, score.gap)
+    return TutorCheck(move, True, hint_from(view, analysis, against=move), score.gap)

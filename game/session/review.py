@@ -12,28 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from game.ai.analysis import ANALYSIS_ROLLOUTS, COSTLY_GAP, MoveScore, analyse
+from game.ai.analysis import ANALYSIS_ROLLOUTS, MoveScore, analyse
 from game.rules import Match, Move, MoveKind, PlayerView, parse_record_move
 
-from .coach import explain
+from .coach import COSTLY, ROUNDING, SAME_AS_BEST, SURE_Z, explain, surely_costly  # noqa: F401  (the review's test)
 
-#: A decision costs something worth showing from this loss of utility (about 2.5 % chance to win) ...
-COSTLY = COSTLY_GAP
-#: ... when the gap is also this many standard errors wide (not the luck of the sampled worlds).
-SURE_Z = 2.0
-#: Worth this little less than the best, a move counts as the best one (equal moves differ by noise).
-SAME_AS_BEST = 0.004
 SHOWN = 3
-#: Far below any gap the analysis can measure, far above the rounding of a mean of a few thousand floats.
-ROUNDING = 1e-9
-
-
-def surely_costly(gap: float, gap_error: float) -> bool:
-    """Whether a move that gives up ``gap`` utility against the best (standard error ``gap_error``) is an
-    error the review marks: at least COSTLY, and more than SURE_Z standard errors (not the worlds' luck)."""
-    # The same per-world differences summed over more or fewer worlds round differently: a gap of
-    # exactly COSTLY in every world must be judged alike however many worlds measured it.
-    return gap > SAME_AS_BEST and gap >= COSTLY - ROUNDING and gap > SURE_Z * gap_error
 
 
 @dataclass(frozen=True)
@@ -174,18 +158,20 @@ def review_decision(decision: Decision, rollouts: int = ANALYSIS_ROLLOUTS) -> De
     if made.gap <= SAME_AS_BEST:
         best = made   # as good as the best: the person's own move stands (and is what they see named)
     best_move = decision.made if best is made else best.move
-    reason, params = why_better(view, best_move, decision.made, best.win)
+    reason, params = why_better(view, best_move, decision.made, best.win, analysis)
+    if "player" in params:   # the view numbers players by hand; the screen names them by match seat
+        params["seat"] = decision.seats[params["player"]]
     error = made.gap_error if best is not made else 0.0
     return DecisionReview(decision, best_move, made.value, best.value, made.win, best.win, made.points,
                           best.points, error, analysis.worlds, reason, params, analysis.ranked)
 
 
-def why_better(view: PlayerView, best: Move, made: Move, best_win: float) -> tuple[str, dict]:
+def why_better(view: PlayerView, best: Move, made: Move, best_win: float, analysis=None) -> tuple[str, dict]:
     """The reason code (and details) for playing ``best`` rather than ``made`` (``best_win``: the chance
-    to win the hand after ``best``; 1 when it went out in every world)."""
+    to win the hand after ``best``; 1 when it went out in every world), from the analysis's numbers."""
     if best.kind == MoveKind.PLAY and len(view.hand) == 1 and made != best and best_win == 1.0:
         return "could_go_out", {"card": best.card}
-    hint = explain(view, best, instead=made)
+    hint = explain(view, best, instead=None if made == best else made, analysis=analysis)
     return hint.reason, dict(hint.params)
 
 

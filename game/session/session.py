@@ -15,15 +15,16 @@ import json
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.ai import strongest_level
+from game.ai.analysis import Analysis
 from game.rules import Event, EventKind, IllegalMove, Match, Move, MoveKind, RuleSet, finish, preset_id_of
 from game.store import journal as steps
 from game.store.journal import StoreJournal
 from game.store.saved_game import SavedGame, autosave_document, new_match_id
 
-from .coach import Hint, explain, hint_bot
+from .coach import Hint, TutorCheck, explain, hint_bot, hint_from, tutor_check
 from .results import HandResultView, MatchResultView, hand_result_view, match_result_view
 from .review_job import ReviewJob, hand_review_job
 from .computer import AIWorker, make_bot
@@ -110,6 +111,7 @@ class TableSession:
         self._computer_move: Move | None = None
         self._hint_requested = -1                    # the version whose hint the worker is working out
         self._hint: tuple[int, Hint] | None = None   # (version, hint) once worked out
+        self._analysis: tuple[int, Analysis] | None = None   # (version, the analysis behind that hint)
         self._view: TableView | None = None
 
     @property
@@ -435,13 +437,49 @@ class TableSession:
         answer = self.worker.poll()
         if answer is None:
             return None
-        ticket, move, error = answer
+        ticket, result, error = answer
         if error is not None:
             log.warning("the hint failed: %s", error)
-        if ticket != ("hint", self.version) or move is None:
+        if ticket != ("hint", self.version) or result is None:
             return None
-        self._hint = (self.version, explain(self.match.view(self.human), move))
+        view = self.match.view(self.human)
+        if isinstance(result, Analysis):
+            self._analysis = (self.version, result)
+            hint = hint_from(view, result)
+        else:   # the analysis failed and the worker's fallback player answered with a move
+            hint = explain(view, result)
+        self._hint = (self.version, self._named(hint))
         return self._hint[1]
+
+    def _named(self, hint: Hint) -> Hint:
+        """``hint`` with the match seat and name of a player its reason names (the view numbers players by hand)."""
+        if "player" not in hint.params:
+            return hint
+        seat = self.match.seats[hint.params["player"]]
+        return replace(hint, params={**hint.params, "seat": seat, "name": self.name(seat)})
+
+    def tutor_check(self, move: Move) -> TutorCheck | None:
+        """The tutor's verdict on ``move`` from the analysis worked out as the turn began (see
+        :meth:`prepare_hint`); None while it is not ready yet (it never blocks)."""
+        if not self.human_turn():
+            return None
+        if self._analysis is None or self._analysis[0] != self.version:
+            self.poll_hint()
+            if self._analysis is None or self._analysis[0] != self.version:
+                return None
+        check = tutor_check(self.match.view(self.human), self._analysis[1], move)
+        return replace(check, better=self._named(check.better)) if check.better is not None else check
+
+    def hint_failed(self) -> bool:
+        """Whether this position's hint came without the analysis (its job failed): the tutor lets moves through."""
+        return self._hint is not None and self._hint[0] == self.version and (
+            self._analysis is None or self._analysis[0] != self.version)
+
+    def count_as_practice(self) -> None:
+        """The person was helped beyond a hint (the tutor stepped in): the match counts as practice."""
+        if not self.practice:
+            self.practice = True
+            self.autosave()
 
     def _fallback_move(self) -> Move | None:
         legal = self.match.legal_moves()

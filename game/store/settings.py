@@ -64,6 +64,8 @@ class Settings:
     # Learners: wait for a key or a click after each computer move.
     pause_after_computer_move: bool = False
     allow_undo: bool = True
+    # Learners: before a move the analysis marks as a sure, costly mistake, ask once and name the better one.
+    tutor_mode: bool = False
     fullscreen: bool = False
     card_back: str = "blue"
     deck_look: str = "classic"
@@ -243,6 +245,7 @@ FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "computer_speed": _one_of(COMPUTER_SPEEDS),
     "pause_after_computer_move": checks.boolean,
     "allow_undo": checks.boolean,
+    "tutor_mode": checks.boolean,
     "fullscreen": checks.boolean,
     "card_back": _one_of(CARD_BACKS),
     "deck_look": _one_of(DECK_LOOKS),
@@ -263,6 +266,7 @@ FIELD_LABELS: dict[str, str] = {
     "computer_speed": "computer speed",
     "pause_after_computer_move": "pause after each computer move",
     "allow_undo": "undo",
+    "tutor_mode": "tutor mode",
     "fullscreen": "full screen",
     "card_back": "card back",
     "deck_look": "deck look",

@@ -17,6 +17,8 @@ import gettext as _gettext
 import logging
 from pathlib import Path
 
+from .safe_text import safe_text
+
 DOMAIN = "crazy-eights"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
@@ -474,15 +476,17 @@ def undo_refusal_text(refusal) -> str:
     return _("There is no move of yours to take back in this hand.")
 
 
-def hint_text(hint) -> str:
-    """A :class:`~game.session.Hint` as one sentence for the player, in their language."""
-    from game.rules import SUITS, card_to_str  # here, so that the main menu starts without the rules
+def hint_text(hint, name_of=None) -> str:
+    """A :class:`~game.session.Hint` (or a reviewed decision) as one sentence for the player, in their
+    language. ``name_of(seat)`` names a player the reason names, when the hint does not carry the name."""
+    from game.rules import SUITS, MoveKind, card_to_str  # here, so that the main menu starts without the rules
 
     params = hint.params
     card = card_name(card_to_str(params["card"])) if "card" in params else ""
     suit = suit_name(SUITS[params["suit"]]) if "suit" in params else ""
     count = int(params.get("count", 0))
     reason = hint.reason
+    move = getattr(hint, "move", None) or getattr(hint, "best", None)
     if reason == "call_last_card" and params.get("word") == "mau":
         return _("Say “Mau” now: it costs nothing and saves you a penalty.")
     if reason == "call_last_card":
@@ -497,8 +501,13 @@ def hint_text(hint) -> str:
         return _("Draw a card: nothing in your hand fits.")
     if reason == "draw_instead":
         return _("Draw a card: what you hold is worth more later.")
+    if reason == "save_wild":
+        wild = card_name(card_to_str(params["wild"]))
+        return _("Draw a card rather than spend the {wild}: keep it for when nothing else fits.").format(wild=wild)
     if reason == "pass":
         return _("Pass: nothing you could play helps you now.")
+    if reason == "only_move":
+        return _capital(_("play the {card}: it is the only card you can play.").format(card=card))
     if reason == "pass_penalty_on":
         return _capital(_("play the {card}: pass the penalty on to the next player.").format(card=card))
     if reason == "go_out":
@@ -534,11 +543,110 @@ def hint_text(hint) -> str:
         return _capital(ngettext("play the {card}: it leaves only {count} card that none of yours can follow.",
                                  "play the {card}: it leaves only {count} cards that none of yours can follow.",
                                  count).format(card=card, count=count))
+    if reason == "keep_suit":
+        return _capital(ngettext("play the {card}: it keeps play in {suit}, and you still hold {count} card of that suit.",
+                                 "play the {card}: it keeps play in {suit}, and you still hold {count} cards of that suit.",
+                                 count).format(card=card, suit=suit, count=count))
     if reason == "keep_long_suit":
         return _capital(ngettext("play the {card}: it keeps you in {suit}, your longest suit ({count} more).",
                                  "play the {card}: it keeps you in {suit}, your longest suit ({count} more).",
                                  count).format(card=card, suit=suit, count=count))
+    if reason in ("opponent_void", "suit_scarce", "penalty_next", "skip_next"):
+        return _("{move}: {reason}.").format(move=_play_lead(move, card), reason=_table_reason(reason, params, suit,
+                                                                                              name_of))
+    if move is not None and move.kind == MoveKind.PLAY and move.suit is not None:   # the suit it names is part of it
+        return _("{move}: {reason}.").format(move=_play_lead(move, card),
+                                             reason=_("it gives you the best chance from here"))
     return _capital(_("play the {card}: it gives you the best chance from here.").format(card=card))
+
+
+def _play_lead(move, card: str) -> str:
+    """"Play the {card}" (naming a suit when the move names one), to lead a reason."""
+    from game.rules import SUITS
+
+    if move is not None and move.suit is not None:
+        return _capital(_("play the {card} and name {suit}").format(card=card, suit=suit_name(SUITS[move.suit])))
+    return _capital(_("play the {card}").format(card=card))
+
+
+def _player_named(params: dict, name_of) -> str:
+    """The name of the player a reason names (an outside string: through safe_text)."""
+    if "name" in params:
+        return safe_text(params["name"], max_chars=24)
+    if name_of is not None and "seat" in params:
+        return safe_text(name_of(params["seat"]), max_chars=24)
+    return _("the next player")
+
+
+def _table_reason(reason: str, params: dict, suit: str, name_of) -> str:
+    """What a play does to the others, the half of a hint after the move."""
+    name = _player_named(params, name_of)
+    if reason == "opponent_void":
+        since = int(params.get("since", 0))
+        if not since:
+            return _("{name} could not follow {suit} and has none left").format(name=name, suit=suit)
+        return ngettext("{name} could not follow {suit} and can hold at most {count} of them now",
+                        "{name} could not follow {suit} and can hold at most {count} of them now",
+                        since).format(name=name, suit=suit, count=since)
+    if reason == "suit_scarce":
+        unseen = int(params.get("unseen", 0))
+        return ngettext("only {count} card of {suit} is still unseen, so the others can rarely follow",
+                        "only {count} cards of {suit} are still unseen, so the others can rarely follow",
+                        unseen).format(count=unseen, suit=suit)
+    if reason == "penalty_next":
+        count = int(params.get("count", 0))
+        return ngettext("{name} must pick up {count} card or answer it",
+                        "{name} must pick up {count} cards or answer it", count).format(name=name, count=count)
+    cards = int(params.get("cards", 0))
+    if cards <= 2:
+        return ngettext("it skips {name}, who holds only {count} card",
+                        "it skips {name}, who holds only {count} cards", cards).format(name=name, count=cards)
+    return _("it skips {name}").format(name=name)
+
+
+def short_move_text(move) -> str:
+    """A move in a few words, to stand beside a number: "ten of spades", "eight of clubs, naming hearts",
+    "drawing"."""
+    from game.rules import SUITS, MoveKind, card_to_str
+
+    if move.kind == MoveKind.DRAW:
+        return _("drawing a card")
+    if move.kind == MoveKind.PASS:
+        return _("passing")
+    if move.kind == MoveKind.LAST_CARD:
+        return _("calling “Last card”")
+    if move.kind == MoveKind.STOP:
+        return _("calling “Stop!”")
+    card = card_name(card_to_str(move.card))
+    if move.suit is not None:
+        return _("the {card}, naming {suit}").format(card=card, suit=suit_name(SUITS[move.suit]))
+    return _("the {card}").format(card=card)
+
+
+def hint_numbers_text(hint) -> str:
+    """The analysis's numbers behind a hint: its chance to win the hand beside the other move's ("" when
+    there was nothing to weigh)."""
+    if hint.win is None or hint.other is None or hint.other_win is None:
+        return ""
+    other = short_move_text(hint.other)
+    win_gap = round(hint.win * 100) - round(hint.other_win * 100)
+    if abs(win_gap) < WIN_CHANCE_WORTH_TELLING and hint.points is not None and hint.other_points is not None:
+        # The chances are the same: the points tell the moves apart.
+        points = round(hint.other_points - hint.points) if hint.penalty else round(hint.points - hint.other_points)
+        if points >= 1:
+            if hint.penalty:
+                return ngettext("About {points} penalty point fewer to expect from the hand than with {other}.",
+                                "About {points} penalty points fewer to expect from the hand than with {other}.",
+                                points).format(points=points, other=other)
+            return ngettext("About {points} point more to expect from the hand than with {other}.",
+                            "About {points} points more to expect from the hand than with {other}.",
+                            points).format(points=points, other=other)
+    win, other_win = percent_text(round(hint.win * 100)), percent_text(round(hint.other_win * 100))
+    if hint.close:
+        return _("Chance to win the hand: {win}, against {other_win} for {other}: too close to call.").format(
+            win=win, other=other, other_win=other_win)
+    return _("Chance to win the hand: {win}, against {other_win} for {other}.").format(
+        win=win, other=other, other_win=other_win)
 
 
 def move_text(move) -> str:

@@ -68,29 +68,45 @@ def test_keeping_the_card_that_matches_more_of_the_hand_is_named_against_the_mov
 
 def test_the_play_that_strands_fewest_cards_says_so_only_when_no_other_play_strands_as_few():
     # After the 6D every card has a partner (9D-9C, KS-KH); after the 9D the 6D and the 9C have none.
-    hint = hint_in("6D 9D 9C KS KH", "4D", play("6D"))
+    hint = hint_in("6D 9D 9C KS KH", "4D", play("6D"), instead=play("9D"))
     assert hint.reason == "fewest_stranded" and hint.params["count"] == 0
-    assert reason_for("6D 9D 9C KS KH", "4D", play("9D")) == "best_chance"
+    assert reason_for("6D 9D 9C KS KH", "4D", play("9D"), instead=play("6D")) != "fewest_stranded"
     # 3S and 9S both leave every card a partner: neither strands fewer than the other.
-    assert reason_for("3S 9S 4H 4C", "4S", play("3S")) != "fewest_stranded"
+    assert reason_for("3S 9S 4H 4C", "4S", play("3S"), instead=play("9S")) != "fewest_stranded"
 
 
-def test_staying_in_the_longest_suit_is_named_unless_the_move_made_stayed_in_it_too():
-    hint = hint_in("3S 9S JS 5D 5H", "4S", play("3S"))
+def test_staying_in_the_longest_suit_is_named_against_a_move_that_leaves_it():
+    hint = hint_in("3S 9S JS 5D 5H", "5S", play("3S"), instead=play("5D"))
     assert hint.reason == "keep_long_suit"
     assert hint.params == {"card": card_from_str("3S"), "suit": SUIT_OF[card_from_str("3S")], "count": 2}
-    assert reason_for("3S 9S JS 5D 5H", "4S", play("3S"), instead=play("9S")) == "best_chance"
-    # Spades not strictly the longest (two spades, two hearts kept): no such reason.
-    assert reason_for("3S 9S JS 5H 6H", "4S", play("3S")) != "keep_long_suit"
+    # Against a move that stays in spades too, staying in spades is no reason.
+    assert reason_for("3S 9S JS 5D 5H", "4S", play("3S"), instead=play("9S")) != "keep_long_suit"
+    # Spades not strictly the longest (two spades, two hearts kept): it keeps play in spades, no more.
+    assert reason_for("3S 9S JS 5H 6H 8D", "5S", play("3S"), instead=play("5H")) == "keep_suit"
 
 
 def test_reasons_name_what_the_move_is_good_for():
     eight_and_spades = "8H 3S 9S JS 5D"
-    assert reason_for(eight_and_spades, "4S", Move.play(card_from_str("3S"))) == "keep_wild"
-    assert reason_for(eight_and_spades, "4S", Move.play(card_from_str("8H"), 3)) == "wild_names_suit"
-    assert reason_for("5D", "4D", Move.play(card_from_str("5D"))) == "go_out"
-    assert reason_for("KS 2H 3H", "KD", Move.play(card_from_str("KS"))) == "shed_points"
-    assert reason_for("4H 9S 10S", "4D", Move.play(card_from_str("4H"))) == "best_chance"
+    assert reason_for(eight_and_spades, "4S", play("3S"), instead=Move.play(card_from_str("8H"), 3)) == "keep_wild"
+    assert reason_for(eight_and_spades, "4S", Move.play(card_from_str("8H"), 3),
+                      instead=Move.play(card_from_str("8H"), 1)) == "wild_names_suit"
+    assert reason_for("5D", "4D", play("5D")) == "go_out"
+
+
+def test_only_the_points_explain_a_move_that_wins_no_more_often():
+    # KS and 2S stay in spades alike; by the numbers they win as often: the ten points shed are the reason.
+    hint = hint_in("KS 2S 7H 7C", "4S", play("KS"), instead=play("2S"))
+    assert hint.reason in ("shed_points", "keep_matching", "fewest_stranded")
+    from game.session.reasons import why
+    state = next(iter(positions(preset("crazy_eights", 2), 1, seed=1)))
+    state.hands[state.current] = [card_from_str(c) for c in "KS 2S 2H 7C".split()]
+    state.discard[-1] = card_from_str("4S")
+    state.suit = SUIT_OF[card_from_str("4S")]
+    view = view_of(state, state.current)
+    # Winning more often, keeping the 2S (which the 2H follows) comes first; winning no more often, the points.
+    assert why(view, play("KS"), play("2S"), 0.05).code == "keep_matching" or \
+        why(view, play("KS"), play("2S"), 0.05).code == "fewest_stranded"
+    assert why(view, play("KS"), play("2S"), 0.0).code == "shed_points"
 
 
 def test_the_session_works_out_a_hint_off_the_frame_loop_and_drops_a_stale_one():

@@ -23,7 +23,8 @@ def test_a_few_thousand_random_events_across_every_scene_raise_nothing(app):
 
     monkey = load_monkey()
     app.settings = dataclasses.replace(app.settings, animation_speed="fast", computer_speed="fast", ai_think_budget_ms=20)
-    result = monkey.Monkey(app, seed=12, resizes=0.01).run(1000)
+    # (the seed is one whose walk reaches every screen below; a new widget shifts where the clicks land)
+    result = monkey.Monkey(app, seed=14, resizes=0.01).run(1000)
     assert result["exceptions"] == 0, "\n".join(result["first_errors"])
     assert result["posted"] >= 2000
     seen = set(result["scenes"])

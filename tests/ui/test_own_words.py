@@ -64,6 +64,12 @@ NAME_MESSAGES = {
     "Press Space when {name} is ready.": None,
     "{name} is ready": None,
     "Your turn, {name}": None,                         # the person holding the screen, by name
+    # A coach's reason names an opponent of the person (who cannot follow, is skipped, must pick up).
+    "{name} could not follow {suit} and has none left": None,
+    "{name} could not follow {suit} and can hold at most {count} of them now": None,
+    "{name} must pick up {count} card or answer it": None,
+    "it skips {name}": None,
+    "it skips {name}, who holds only {count} card": None,
 }
 
 

@@ -72,7 +72,7 @@ class SettingsScene(WidgetScene):
         card_w = max(46, self.px(64))
         # Only a language whose decks have letters of their own (German B, D, K, A) offers the English ones.
         letters_row = current_language() in CARD_LETTER_SETS
-        left_rows = 8  # volume, animation, computer speed, language, name, full screen, pause, undo
+        left_rows = 9  # volume, animation, computer speed, language, name, full screen, pause, undo, tutor
         room = area_bottom - area_top - self.px(12)
         fixed = 2 * pad + heading_h + self.px(10) + left_rows * row_h + self.text_h(15)
         row_gap = max(self.px(4), min(row_gap, (room - fixed) // (left_rows - 1)))  # a small window packs rows closer
@@ -145,6 +145,12 @@ class SettingsScene(WidgetScene):
         self.undo_box = self.add(pygame_gui.elements.UICheckBox(
             pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Allow undo (Ctrl+Z)"), self.manager,
             container=left_panel, object_id="#allow_undo", initial_state=settings.allow_undo))
+        y += row_h + row_gap
+        self.tutor_box = self.add(pygame_gui.elements.UICheckBox(
+            pygame.Rect(pad, y + (row_h - box) // 2, box, box), _("Tutor: ask me before a costly move"), self.manager,
+            container=left_panel, object_id="#tutor_mode", initial_state=settings.tutor_mode,
+            tool_tip_text=_("Before a move that surely costs you, the game names a better one and asks. "
+                            "A tutored match counts as practice.")))
         y += row_h + self.px(4)
         self.name_hint = self.label((pad, y, inner_w - 2 * pad, self.text_h(15)),
                                     _("Names are 1 to 24 characters.") if self.name_problem else "",
@@ -218,7 +224,7 @@ class SettingsScene(WidgetScene):
         if letters_row:
             right_texts.append(_("Keep J, Q, K, A on the cards"))
         left_need = need([_("Full screen (F11)"), _("Wait for me after each computer move"),
-                          _("Allow undo (Ctrl+Z)")])
+                          _("Allow undo (Ctrl+Z)"), _("Tutor: ask me before a costly move")])
         cards_w = len(PREVIEW_CARDS) * card_w + (len(PREVIEW_CARDS) - 1) * self.px(10)
         looks_w = max(self.text_w(_(text)) for _look, text in DECK_LOOK_CHOICES)
         right_need = max(need(right_texts), 2 * pad + cards_w + self.px(16),
@@ -275,6 +281,9 @@ class SettingsScene(WidgetScene):
                 return True
             if event.ui_element is getattr(self, "undo_box", None):
                 self.change(allow_undo=checked)
+                return True
+            if event.ui_element is getattr(self, "tutor_box", None):
+                self.change(tutor_mode=checked)
                 return True
             if event.ui_element is getattr(self, "highlight_box", None):
                 self.change(highlight_playable=checked)

@@ -278,7 +278,7 @@ class HandReviewScene(ResultPanelScene):
         surface.blit(shapes.rounded_panel(tag_rect.size, tag_rect.h // 2, (*GOLD_DEEP, 255)), tag_rect)
         surface.blit(tag, tag.get_rect(center=tag_rect.center))
         reason_left = tag_rect.right + self.px(8)
-        for line in self._wrap(hint_text(decision), size, inner.right - reason_left, True, 2):
+        for line in self._wrap(hint_text(decision, self.table.session.name), size, inner.right - reason_left, True, 2):
             image = self.text.fit(line, size, inner.right - reason_left, color=GOLD_LIGHT, bold=True)
             y = surface.blit(image, (reason_left, y)).bottom
         y += self.px(6)

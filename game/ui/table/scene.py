@@ -19,7 +19,7 @@ from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, MoveKind, tables
 from game.session import UndoRefused
 from game.store.settings import Speed
 from game.ui import i18n
-from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
+from game.ui.i18n import _, hint_numbers_text, hint_text, reason_text, undo_refusal_text
 
 from ..scene import AMBIENT_FPS, FULL_FPS, Scene
 from .animation import Timer
@@ -30,6 +30,7 @@ from .narration import history_lines, log_tail, open_history
 from .painter import PaintedTable, TablePainter
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
+from .tutor import Tutor
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,8 @@ class TableScene(PaintedTable, Scene):
         self.painter = TablePainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.chooser: SuitChooser | None = None
+        #: Asks before a sure, costly mistake (the "tutor" setting); see ``tutor.py``.
+        self.tutor = Tutor(self)
         self.ai_wait = 0.0
         #: The computer seat whose move the table shows until the person goes on ("wait for me"), or None.
         self.waiting_for_player: int | None = None
@@ -251,6 +254,9 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         if session.human is None or session.over:
             return False
+        if self.tutor.stops(move):   # asked about first (or held a moment for the analysis's verdict)
+            self.resync()
+            return False
         logged = len(session.history)
         try:
             events = session.play(move)
@@ -385,7 +391,9 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = None
         self.hint_shown_for = session.version
-        self.effects.show_toast(hint_text(hint), seconds=6.0, kind="hint")
+        numbers = hint_numbers_text(hint)
+        self.effects.show_toast(f"{hint_text(hint)}  {numbers}" if numbers else hint_text(hint), seconds=8.0,
+                                kind="hint")
         # Enter carries the hinted move out (a card is chosen for it; a draw, a pass or a call is kept).
         self.input.hinted_move = hint.move
         self.input.hinted_for = session.version
@@ -443,6 +451,8 @@ class TableScene(PaintedTable, Scene):
     # ----- the frame -----------------------------------------------------------------------------
 
     def handle_event(self, event) -> bool:
+        if self.tutor.busy:
+            return self.tutor.handle_event(event)
         if self.chooser is not None:
             return self.chooser.handle_event(event)
         if self.waiting_for_player is not None and self._goes_on(event):
@@ -467,6 +477,7 @@ class TableScene(PaintedTable, Scene):
         if self.chooser is not None:
             self.chooser.update(dt)
         self._drive_computers(dt)
+        self.tutor.update(dt)
         if self.chooser is None and self.result_timer is None:
             self.session.prepare_hint()
         self._collect_hint()
@@ -482,7 +493,7 @@ class TableScene(PaintedTable, Scene):
     def _moving(self) -> bool:
         return (self.board.moving or self.hand_settling or self.effects.active or self.chooser is not None
                 or self.input.drag is not None or self.result_timer is not None
-                or self.thinking_seat() is not None)
+                or self.thinking_seat() is not None or self.tutor.animating)
 
     def frame_rate(self) -> int:
         """Full while anything moves or a computer is to play; else the ambient rate, for the
@@ -509,8 +520,9 @@ class TableScene(PaintedTable, Scene):
 
     def _update_buttons(self) -> None:
         view = self.session.view()
-        kinds = view.move_kinds | {"hint"} if self.chooser is None and view.my_turn else frozenset()
-        if self.session.human is not None and self.app.settings.allow_undo:
+        kinds = view.move_kinds | {"hint"} if self.chooser is None and not self.tutor.busy and view.my_turn \
+            else frozenset()
+        if self.session.human is not None and self.app.settings.allow_undo and not self.tutor.busy:
             kinds = kinds | {"undo"}
             # What undo would say changes only with the position: worked out once per session version.
             if self.input.undo_checked_for != self.session.version:
@@ -528,3 +540,6 @@ class TableScene(PaintedTable, Scene):
 
     def draw(self, surface) -> None:
         self.painter.draw(surface)
+        layout = self.board.layout
+        self.tutor.draw(surface, self.text, self.images, self.deck_look, self.back_style,
+                        (layout.card_w, layout.small_w))

@@ -32,8 +32,8 @@ def draw_toast(surface, text_cache, effects, lay) -> None:
     text, timer = effects.toast
     img, rect, _two_lines = _placed(text_cache, text, lay)
     alpha = int(255 * min(1.0, timer.left / 0.4, timer.age / 0.12 if timer.age < 0.12 else 1.0))
-    # A refusal is red; a hint or a note (the deck shown French) is the table's wood and gold.
-    fill, rim = (PANEL_WOOD, GOLD) if effects.toast_kind in ("hint", "note") else (TOAST_PANEL, TOAST_RIM)
+    # A refusal is red; a hint, the tutor's or a note (the deck shown French) is the table's wood and gold.
+    fill, rim = (PANEL_WOOD, GOLD) if effects.toast_kind in ("hint", "tutor", "note") else (TOAST_PANEL, TOAST_RIM)
     panel = shapes.rounded_panel(rect.size, min(rect.h // 2, lay.font_size), (*fill, 235), (*rim, 255), 2)
     if alpha < 255:
         panel = panel.copy()
