@@ -28,8 +28,9 @@ def _idle_timer() -> Timer:
 class Effects:
     """Timed effects of the moves at one table, and the sounds they make."""
 
-    def __init__(self, play_sound):
+    def __init__(self, play_sound, speak=None):
         self._play_sound = play_sound
+        self._speak = speak
         self.toast: tuple[str, Timer] | None = None
         self.toast_kind = "message"
         #: seat -> (word, timer, colour) shown over that seat's name plate.
@@ -50,6 +51,8 @@ class Effects:
         """A short message over the table (a refused move, a hint); ``kind`` lets its owner take it back."""
         self.toast = (text, Timer(seconds))
         self.toast_kind = kind
+        if self._speak is not None:
+            self._speak(text)
 
     def clear_toast(self, kind: str) -> None:
         """Take back the toast if it is still one of ``kind``."""

@@ -219,6 +219,10 @@ class HandResultScene(ResultPanelScene):
         self.app.go("hand_review", self.table, self.result.number)
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.focused() is None:
+            self.press(self.primary)   # Enter goes on to the next hand (or the final results)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.review_button is not None:
             self.open_review()
             return True
@@ -337,6 +341,25 @@ class MatchResultScene(ResultPanelScene):
         self.human_won = table.human is not None and table.human in table.match.winners
         self.sparkle = random.Random(table.match.seed)
         self.time = 0.0
+        self.spoken = False
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        speech = getattr(self.table, "speech", None)
+        if not self.spoken and speech is not None:
+            self.spoken = True
+            match = self.table.match
+            speech.match_result(self.title_text(), match_summary(len(match.results), _(match.rules.name)))
+
+    def title_text(self) -> str:
+        """"You win the match!", "Ada wins the match", or a shared win."""
+        table = self.table
+        winners = table.match.winners
+        if self.human_won and len(winners) == 1:
+            return _("You win the match!")
+        if len(winners) == 1:
+            return _("{name} wins the match").format(name=table.session.name(winners[0]))
+        return shared_win_text([table.session.name(s) for s in winners if s != table.human], table.human in winners)
 
     def build(self) -> None:
         rows = len(self.table.match.standings())
@@ -398,14 +421,7 @@ class MatchResultScene(ResultPanelScene):
         table = self.table
         match = table.match
         panel = self.panel.move(0, offset)
-        winners = match.winners
-        if self.human_won and len(winners) == 1:
-            title_text = _("You win the match!")
-        elif len(winners) == 1:
-            title_text = _("{name} wins the match").format(name=table.session.name(winners[0]))
-        else:
-            title_text = shared_win_text([table.session.name(s) for s in winners if s != table.human],
-                                         table.human in winners)
+        title_text = self.title_text()
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))
@@ -416,6 +432,7 @@ class MatchResultScene(ResultPanelScene):
         y = max(panel.top + self.px(178), sub_rect.bottom + self.px(14))
         pad = self.px(36)
         medal = [MEDAL_GOLD, MEDAL_SILVER, MEDAL_BRONZE]
+        winners = match.winners
         for standing in match.standings():
             seat = standing.seat
             row = pygame.Rect(panel.left + pad, y, panel.w - pad * 2, self.row_h - 6)

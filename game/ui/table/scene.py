@@ -26,6 +26,7 @@ from .effects import Effects
 from .input import TableInput
 from .narration import history_lines, log_tail, open_history
 from .painter import PaintedTable, TablePainter
+from .spoken import TableSpeech
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
 
@@ -50,7 +51,8 @@ class TableScene(PaintedTable, Scene):
         self.rng = random.Random(session.match.seed * 7919 + 17)
         self.board = Board(self.images, self.rng, session.rules.players, session.viewer,
                            session.human is not None)
-        self.effects = Effects(app.sound.play)
+        self.speech = TableSpeech(self)
+        self.effects = Effects(app.sound.play, speak=self.speech.toast)
         self.input = TableInput(self)
         self.painter = TablePainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
@@ -177,6 +179,7 @@ class TableScene(PaintedTable, Scene):
             self.resync(animate=False)
             self.ai_wait = 0.4 * max(self.speed, 0.2)
         session.autosave()
+        self.speech.start()
 
     def _deal(self) -> None:
         deal_end = self.board.deal(self.session.view(), self.speed)
@@ -224,6 +227,7 @@ class TableScene(PaintedTable, Scene):
         code = sprite.code if sprite is not None else str(card)
         self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
                                    self.four_color, suggested)
+        self.speech.chooser_opened(suggested)
         lay = self.board.layout
         self.chooser.layout(lay.size)
         if sprite is not None:
@@ -262,6 +266,7 @@ class TableScene(PaintedTable, Scene):
         for _line in range(min(replaced, len(self.log))):
             self.log.pop()
         self.log.extend(lines)
+        self.speech.news()
         self.effects.show(events, self.speed)
         self.board.pending_sprite = None
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
@@ -296,6 +301,7 @@ class TableScene(PaintedTable, Scene):
         self.result_timer = None
         self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human))
         self._deal()
+        self.speech.news()
 
     def ask_hint(self) -> None:
         """Show the analysis's best move from the person's view (H, or the Hint button): at once when it
@@ -360,6 +366,7 @@ class TableScene(PaintedTable, Scene):
         self.input.selected = -1
         self.ai_wait = self.pace
         self.waiting_for_player = None
+        self.speech.undone()
         if was_practice:
             self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
         else:  # the first take-back: say what it costs, once
@@ -380,7 +387,11 @@ class TableScene(PaintedTable, Scene):
 
     def handle_event(self, event) -> bool:
         if self.chooser is not None:
-            return self.chooser.handle_event(event)
+            chooser, focus = self.chooser, self.chooser.focus
+            used = chooser.handle_event(event)
+            if self.chooser is chooser and chooser.focus != focus:
+                self.speech.chooser_focus(chooser.focus)
+            return used
         if self.waiting_for_player is not None and self._goes_on(event):
             self.waiting_for_player = None
             return True
@@ -459,6 +470,8 @@ class TableScene(PaintedTable, Scene):
             return
         self.result_shown_for = self.result_pending_for
         self.board.finish()
+        if self.session.match.results:
+            self.speech.hand_result(self.session.match.results[-1])
         self.app.go("hand_result", self)
 
     def draw(self, surface) -> None:
