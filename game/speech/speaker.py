@@ -74,11 +74,12 @@ class Speech:
     # ----- the player's choices ---------------------------------------------------------------
 
     def configure(self, mode: str, detail: str, language: str | None = None) -> None:
-        """Take the player's settings; a new mode looks for its output afresh."""
+        """Take the player's settings; a new mode may look for an output afresh."""
         mode = mode if mode in MODES else self.mode
         if mode != self.mode:
-            self.stop()
-            self._backend, self._looked_at = None, None
+            if mode == "off":
+                self.stop()
+            self._looked_at = None   # a new mode may reach an output the old one did not look for
         self.mode = mode
         self.detail = detail if detail in DETAILS else self.detail
         if language:
