@@ -183,13 +183,11 @@ class SettingsScene(WidgetScene):
                     _("Back"), self.app.pop, name="back")
 
     def sound_summary(self) -> str:
-        """The sound button's words: "Sound 64% · Speech: with a screen reader" (or "Muted")."""
-        from .sound_settings import speech_mode_name
-
+        """The sound button's words: "Sound 64%  ›" (or "Muted  ›"); the arrow says a screen opens."""
         settings = self.app.settings
         sound = _("Muted") if settings.muted else _("Sound {percent}%").format(
             percent=round(settings.sound_volume * settings.effects_volume * 100))
-        return _("{sound} · Speech: {speech}").format(sound=sound, speech=speech_mode_name(settings.speech))
+        return f"{sound}  ›"
 
     def on_settings_changed(self, settings) -> None:
         button = getattr(self, "sound_button", None)
