@@ -142,3 +142,39 @@ def test_the_table_reads_the_hand_by_suit_and_the_pile_on_request(app, ui):
     assert recorder.texts[-1].startswith("You: 7 cards. Ada: 7 cards")
     ui.key(pygame.K_o)
     assert recorder.texts[-1] == "Scores: You 0, Ada 0"
+
+
+def test_brief_speech_leaves_out_the_pile_and_full_speech_names_it(app, ui):
+    import dataclasses
+
+    from game.rules import Match, preset
+    from game.session import Seat
+    from game.ui.sessions import session_for
+    from game.ui.table import TableScene
+
+    recorder = RecordingBackend()
+    app.speech.use(recorder)
+    rules = dataclasses.replace(preset("crazy_eights"), players=2)
+    table = TableScene(app, session_for(app, Match(rules, 11), [Seat("Tess", "human"), Seat("Ada", "easy")]))
+    app.push(table)
+    ui.step()
+    while not table.session.human_turn():
+        ui.step()
+    app.speech.detail = "full"
+    assert any(line.startswith("On the pile:") for line in table.speech.turn_lines())
+    app.speech.detail = "brief"
+    lines = table.speech.turn_lines()
+    assert lines[0] == "Your turn" and not any(line.startswith("On the pile:") for line in lines)
+
+
+def test_a_screen_says_its_name_when_it_opens(app, ui):
+    recorder = RecordingBackend()
+    app.speech.use(recorder)
+    app.go("menu")
+    ui.step()
+    assert recorder.texts[-1] == "Main menu"
+    app.go("settings")
+    ui.step()
+    assert recorder.texts[-1] == "Settings"
+    ui.key(pygame.K_ESCAPE)
+    assert recorder.texts[-1] == "Main menu"

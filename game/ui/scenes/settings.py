@@ -25,6 +25,9 @@ PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
 class SettingsScene(WidgetScene):
     """Change a setting and it is saved immediately."""
 
+    def spoken_title(self) -> str:
+        return _("Settings")
+
     def __init__(self, app):
         super().__init__(app)
         self.name_problem = False

@@ -25,6 +25,9 @@ def speech_mode_name(mode: str) -> str:
 class SoundSettingsScene(WidgetScene):
     """Volumes, mute and speech; Escape or Back returns to the settings."""
 
+    def spoken_title(self) -> str:
+        return _("Sound and speech")
+
     def change(self, **changes) -> None:
         settings = dataclasses.replace(self.app.settings, **changes)
         if settings != self.app.settings:

@@ -266,7 +266,6 @@ class TableScene(PaintedTable, Scene):
         for _line in range(min(replaced, len(self.log))):
             self.log.pop()
         self.log.extend(lines)
-        self.speech.news()
         self.effects.show(events, self.speed)
         self.board.pending_sprite = None
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
@@ -278,6 +277,7 @@ class TableScene(PaintedTable, Scene):
         elif (seat != session.human and not continuing and self.app.settings.pause_after_computer_move
               and session.computer_to_act() is not None):
             self.waiting_for_player = seat  # a learner reads the move before the next one comes
+        self.speech.news()
 
     def _hand_finished(self) -> None:
         session = self.session

@@ -10,7 +10,8 @@ from __future__ import annotations
 from game.rules import FIRST_JOKER, SUITS, card_to_str
 from game.rules.cards import RANKS, RANK_OF, SUIT_OF
 
-from ..i18n import _, join_words, ngettext, rank_name, suit_name
+from ..i18n import (_, hint_text, join_words, move_text, ngettext, rank_name, review_cost_text, review_summary,
+                    suit_name)
 from ..speaking import say
 from .narration import dealing_line, describe, spoken_card, suit_word
 
@@ -92,13 +93,23 @@ class TableSpeech:
     def turn_lines(self) -> list[str]:
         """"Your turn" (with the pile and the suit, in full detail), or whose turn it is in full detail."""
         view = self.session.view()
+        if self.scene.waiting_for_player is not None:
+            return [_("Press Space to go on")]
         if view.to_act is None or view.hand_over:
             return []
         if view.my_turn:
             lines = [_("Your turn")]
+            kinds = view.move_kinds
+            # What the banner tells a sighted player, with the keys instead of the mouse.
             if view.pending:
                 lines.append(ngettext("Pick up {count} card or answer it", "Pick up {count} cards or answer them",
                                       view.pending).format(count=view.pending))
+            elif view.pending_skips:
+                lines.append(_("Play a skip card or pass"))
+            elif view.drew_this_turn and "pass" in kinds:
+                lines.append(_("Play the card you drew, or pass") if view.playable else _("No luck: pass"))
+            elif not view.playable and "draw" in kinds:
+                lines.append(_("No card fits: press D to draw"))
             if self.app.speech.full:
                 lines.append(self.pile_text(view))
             return lines
@@ -150,6 +161,18 @@ class TableSpeech:
             lines.append(_("This hand: {scores}").format(scores=join_words(scored)))
         lines.append(self.scores_text())
         self._say(sentences(lines), interrupt=False)
+
+    def review(self, hand_number: int, review) -> None:
+        """A finished hand review, as its screen shows it: the summary, then each costly decision (the move
+        made, the better one and why, what it cost), or the warm word."""
+        lines = [_("Hand review"), _("Hand {number}").format(number=hand_number), review_summary(review)]
+        costliest = review.costliest()
+        if not costliest:
+            lines.append(_("Well played!"))
+        for decision in costliest:
+            lines += [move_text(decision.made), _("Better"), hint_text(decision),
+                      review_cost_text(decision, decision.view.rules.scoring == "penalty")]
+        self._say(sentences(lines))
 
     def match_result(self, title: str, summary: str) -> None:
         """The match's result, as its screen titles it."""

@@ -37,6 +37,14 @@ class WidgetScene(KeyboardFocus, Scene):
     # -- life cycle --
     def on_enter(self) -> None:
         self.rebuild()
+        title = self.spoken_title()
+        if title:   # as a screen reader names a window when it opens
+            from ..speaking import say
+            say(self.app, title)
+
+    def spoken_title(self) -> str:
+        """The screen's name, said when it opens or comes back to the top ("" says nothing)."""
+        return ""
 
     def on_exit(self) -> None:
         self.clear_widgets()
