@@ -49,6 +49,14 @@ def key_sections() -> list[tuple[str, list[tuple[str, str]]]]:
             (_("Enter"), _("Next hand")),
             ("R", _("Review the hand")),
         ]),
+        (_("Replay"), [
+            (_("Left, Right"), _("One move back or on")),
+            (_("Space"), _("Play or pause")),
+            (_("Home, End"), _("First or last move")),
+            (_("Page Up, Page Down"), _("This hand's start, the next hand")),
+            ("Y", _("Every move so far")),
+            ("P", _("Replay speed")),
+        ]),
     ]
 
 
@@ -85,29 +93,62 @@ class KeyHelpScene(WidgetScene):
             return True
         return super().dispatch(event)
 
+    def layout(self, top: int, bottom: int):
+        """The sections in columns, at the largest font that fits: (font size, [(x, sections)]), keeping
+        each section whole and the order of the list (down the first column, then the next)."""
+        width = self.app.size[0]
+        everywhere, table, suit, after, replay = key_sections()
+        # On screen the short sections keep the first column company; the table's keys stand alone.
+        sections = [everywhere, suit, after, table, replay]
+        margin, gap = self.px(40), self.px(36)
+        for size in range(max(12, round(15 * self.app.font_scale)), 9, -1):
+            key_font, text_font = self.app.assets.font(size, True), self.app.assets.font(size)
+            line_h = round(size * 1.5)
+
+            def height(section) -> int:
+                return round(line_h * 1.7) + line_h * len(section[1])
+
+            def column_width(column) -> int:
+                keys = max(key_font.size(k)[0] for _w, entries in column for k, _t in entries)
+                return keys + self.px(24) + max(text_font.size(t)[0] for _w, entries in column for _k, t in entries)
+            for count in (2, 3):
+                columns: list[list] = [[]]
+                used = 0
+                for section in sections:
+                    if columns[-1] and used + height(section) > bottom - top:
+                        columns.append([])
+                        used = 0
+                    columns[-1].append(section)
+                    used += height(section)
+                if len(columns) > count or any(sum(height(s) for s in column) > bottom - top for column in columns):
+                    continue
+                widths = [column_width(column) for column in columns]
+                if sum(widths) + gap * (len(columns) - 1) <= width - 2 * margin:
+                    x = (width - sum(widths) - gap * (len(columns) - 1)) // 2
+                    placed = []
+                    for column, column_w in zip(columns, widths):
+                        placed.append((x, column))
+                        x += column_w + gap
+                    return size, placed
+        return 10, [(margin, sections)]
+
     def draw(self, surface) -> None:
         super().draw(surface)
         width, height = self.app.size
         top = draw_heading(surface, self.app.assets, _("Keys"), width // 2, self.px(14), max(30, self.px(44))).bottom
-        sections = key_sections()
-        size = max(12, round(15 * self.app.font_scale))
-        key_font, text_font = self.app.assets.font(size, True), self.app.assets.font(size)
-        head_font = self.app.assets.font(max(13, round(17 * self.app.font_scale)), True)
-        line_h = round(size * 1.5)
-        columns = ([sections[0], sections[2], sections[3]], [sections[1]])
-        margin, gap = self.px(40), self.px(40)
-        col_w = (width - 2 * margin - gap) // 2
-        key_w = max(key_font.size(keys)[0] for _where, entries in sections for keys, _what in entries) + self.px(16)
+        top += self.px(12)
         bottom = height - self.px(24) - max(self.text_h(17) + 14, self.px(50)) - self.px(10)
-        for index, column in enumerate(columns):
-            x = margin + index * (col_w + gap)
-            y = top + self.px(12)
+        size, columns = self.layout(top, bottom)
+        key_font, text_font = self.app.assets.font(size, True), self.app.assets.font(size)
+        head_font = self.app.assets.font(round(size * 1.12), True)
+        line_h = round(size * 1.5)
+        for x, column in columns:
+            key_w = max(key_font.size(keys)[0] for _where, entries in column for keys, _what in entries) + self.px(16)
+            y = top
             for where, entries in column:
                 surface.blit(head_font.render(where, True, GOLD_LIGHT), (x, y))
                 y += round(line_h * 1.2)
                 for keys, what in entries:
-                    if y + line_h > bottom:
-                        break
                     surface.blit(key_font.render(keys, True, GOLD_LIGHT), (x + self.px(8), y))
                     surface.blit(text_font.render(what, True, CREAM), (x + self.px(8) + key_w, y))
                     y += line_h
