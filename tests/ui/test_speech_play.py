@@ -178,3 +178,26 @@ def test_a_screen_says_its_name_when_it_opens(app, ui):
     assert recorder.texts[-1] == "Settings"
     ui.key(pygame.K_ESCAPE)
     assert recorder.texts[-1] == "Main menu"
+
+
+def test_a_refused_move_is_spoken_with_its_reason(app, ui):
+    import dataclasses
+
+    from game.rules import Match, preset
+    from game.session import Seat
+    from game.ui.sessions import session_for
+    from game.ui.table import TableScene
+
+    app.settings = dataclasses.replace(app.settings, animation_speed="instant", computer_speed="instant")
+    recorder = RecordingBackend()
+    app.speech.use(recorder)
+    rules = dataclasses.replace(preset("crazy_eights"), players=2)
+    table = TableScene(app, session_for(app, Match(rules, 11), [Seat("Tess", "human"), Seat("Ada", "easy")]))
+    app.push(table)
+    ui.step()
+    while not table.session.human_turn():
+        ui.step()
+    assert "pass" not in table.session.view().move_kinds
+    ui.key(pygame.K_p)
+    shown = table.effects.toast[0]
+    assert shown and recorder.texts[-1] == shown

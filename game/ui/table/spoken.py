@@ -155,6 +155,17 @@ class TableSpeech:
         reason = reason_text(result.reason, names.get(winner, "?"), winner == human)
         if reason:
             lines.append(reason)
+        # The result shows every hand left face up: full detail names the cards, brief counts them.
+        for seat in result.seats:
+            cards = list(result.hands.get(seat, ()))
+            if not cards or seat == winner:
+                continue
+            if self.app.speech.full:
+                lines.append(_("{name}: {cards}").format(
+                    name=names.get(seat, "?"), cards=join_words([spoken_card(card) for card in cards])))
+            else:
+                lines.append(ngettext("{name}: {count} card", "{name}: {count} cards", len(cards)).format(
+                    name=names.get(seat, "?"), count=len(cards)))
         scored = [_("{name}: {points}").format(name=names.get(seat, "?"), points=f"+{result.scores[seat]}")
                   for seat in result.seats if result.scores.get(seat)]
         if scored:
