@@ -201,3 +201,32 @@ def test_a_refused_move_is_spoken_with_its_reason(app, ui):
     ui.key(pygame.K_p)
     shown = table.effects.toast[0]
     assert shown and recorder.texts[-1] == shown
+
+
+def test_a_resumed_match_says_where_it_stands_not_every_move_again(app, ui):
+    import dataclasses
+    import time
+
+    from game.rules import Match, preset
+    from game.session import Seat
+    from game.ui.sessions import session_for
+    from game.ui.table import TableScene
+
+    recorder = RecordingBackend()
+    app.speech.use(recorder)
+    rules = dataclasses.replace(preset("crazy_eights"), players=2)
+    session = session_for(app, Match(rules, 4), [Seat("Tess", "human"), Seat("Ada", "easy")])
+    for _move in range(6):
+        if session.human_turn():
+            view = session.view()
+            session.play(next((m for m in view.my_moves if m.kind == "play"), view.my_moves[0]))
+        else:
+            deadline = time.monotonic() + 20
+            while session.think() is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            session.play_computer_move()
+    app.push(TableScene(app, session))
+    ui.step()
+    first = recorder.utterances[0]
+    assert first.text.startswith("Hand 1.") and first.keys == ()
+    assert "On the pile:" in first.text

@@ -64,14 +64,18 @@ class TableSpeech:
     # ----- events ------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """The table opens: what was told before it stays told (a resumed match starts at its position)."""
+        """The table opens: a new match tells its deal; a resumed one says where it stands (the moves before
+        are in the log, E reads the last of them)."""
         history = self.session.history
-        start = len(history)
-        # A fresh hand's deal (and any moves since) are told; the older history is in the log.
-        while start > 0 and history[start - 1].hand == self.session.view().hand_number:
-            start -= 1
-        self.told = start
-        self.news()
+        if len(history) <= 1:
+            self.told = 0
+            self.news()
+            return
+        self.told = len(history)
+        view = self.session.view()
+        pile, turn = self.pile_text(view), self.turn_lines()
+        self._say(sentences([_("Hand {number}").format(number=view.hand_number), *([] if pile in turn else [pile]),
+                             *turn]))
 
     def news(self) -> None:
         """Say the history steps not told yet (one utterance, cutting off the one before), and then whose
