@@ -55,16 +55,24 @@ class CheckingRecorder(RecordingBackend):
                 self.language != "en" and any(word in utterance.text for word in ENGLISH_WORDS)):
             self.wrong_language.append(utterance.text)
         if self.table is not None:
-            for card, name in hidden_names(self.table):
-                if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", utterance.text, re.IGNORECASE):
+            for card, names in hidden_names(self.table):
+                if any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", utterance.text, re.IGNORECASE)
+                       for name in names):
                     self.hidden_spoken.append((card, utterance.text))
 
 
-def hidden_names(table) -> list[tuple[str, str]]:
-    """(code, spoken name) of every card the person cannot know now: in another seat's hand or in the
-    stock, and never seen by them (a second deck's twin of a card they know is left out)."""
+def spoken_forms(card: int) -> set[str]:
+    """Every way the narration may say ``card``: its bare name and its name in each grammatical case
+    (German "den Pik-König", Greek "τον άσο σπαθί"), lower-cased."""
     from game.ui.i18n import card_name
 
+    name = card_name(card_to_str(card))
+    return {form.lower() for form in (str(name), *name.forms.values())}
+
+
+def hidden_names(table) -> list[tuple[str, set[str]]]:
+    """(code, every spoken form) of every card the person cannot know now: in another seat's hand or in the
+    stock, and never seen by them (a second deck's twin of a card they know is left out)."""
     session = table.session
     match = session.match   # the bench sees everything; the table itself reads views
     hand = match.hand
@@ -81,12 +89,12 @@ def hidden_names(table) -> list[tuple[str, str]]:
     for player, cards in enumerate(hand.hands):
         if player != me:
             hidden.update(cards)
-    known_names = {str(card_name(card_to_str(card))).lower() for card in known}
+    known_names = set().union(*(spoken_forms(card) for card in known)) if known else set()
     found = []
     for card in hidden - known:
-        name = str(card_name(card_to_str(card)))
-        if name.lower() not in known_names:
-            found.append((card_to_str(card), name))
+        forms = spoken_forms(card) - known_names
+        if forms:
+            found.append((card_to_str(card), forms))
     return found
 
 
