@@ -55,6 +55,12 @@ class TableSpeech:
     def session(self):
         return self.scene.session
 
+    @property
+    def full(self) -> bool:
+        """Whether the player asked for full detail (an app without a voice counts as full)."""
+        speech = getattr(self.app, "speech", None)
+        return speech is None or speech.full
+
     def _names(self) -> dict[int, str]:
         return {seat: player.name for seat, player in enumerate(self.session.shown_seats)}
 
@@ -114,10 +120,10 @@ class TableSpeech:
                 lines.append(_("Play the card you drew, or pass") if view.playable else _("No luck: pass"))
             elif not view.playable and "draw" in kinds:
                 lines.append(_("No card fits: press D to draw"))
-            if self.app.speech.full:
+            if self.full:
                 lines.append(self.pile_text(view))
             return lines
-        if self.app.speech.full:
+        if self.full:
             return [_("{name}'s turn").format(name=self._names().get(view.to_act, "?"))]
         return []
 
@@ -164,7 +170,7 @@ class TableSpeech:
             cards = list(result.hands.get(seat, ()))
             if not cards or seat == winner:
                 continue
-            if self.app.speech.full:
+            if self.full:
                 lines.append(_("{name}: {cards}").format(
                     name=names.get(seat, "?"), cards=join_words([spoken_card(card) for card in cards])))
             else:
@@ -228,7 +234,7 @@ class TableSpeech:
             groups.append(ngettext("{count} joker", "{count} jokers", jokers).format(count=jokers))
         lines = [ngettext("Your hand, {count} card", "Your hand, {count} cards", len(cards)).format(count=len(cards)),
                  *groups]
-        if view.my_turn and self.app.speech.full:
+        if view.my_turn and self.full:
             lines.append(ngettext("{count} can be played", "{count} can be played", len(view.playable)).format(
                 count=len(view.playable)) if view.playable else _("Nothing can be played"))
         self._say(sentences(lines))
