@@ -230,3 +230,22 @@ def test_a_resumed_match_says_where_it_stands_not_every_move_again(app, ui):
     first = recorder.utterances[0]
     assert first.text.startswith("Hand 1.") and first.keys == ()
     assert "On the pile:" in first.text
+
+
+def test_a_replay_says_each_step_and_the_points_at_the_end(app, ui):
+    from game.ui.replay.scene import ReplayScene
+    from tests.ui.test_replay import open_statistics, play_a_match_at_the_table
+
+    play_a_match_at_the_table(app)
+    statistics = open_statistics(app, ui)
+    ui.click(statistics.replay_buttons[0])
+    scene = app.scenes.top
+    assert isinstance(scene, ReplayScene)
+    recorder = RecordingBackend()
+    app.speech.use(recorder)
+    ui.key(pygame.K_RIGHT)
+    names = {seat: scene.replay.name(seat) for seat in range(len(scene.replay.seats))}
+    assert any(name in recorder.texts[-1] for name in names.values()), recorder.texts
+    ui.key(pygame.K_END)
+    assert "in all" in recorder.texts[-1] and "wins the match" in recorder.texts[-1] or \
+        "You win the match!" in recorder.texts[-1]

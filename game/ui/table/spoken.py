@@ -21,14 +21,15 @@ DRAWING = ("drew", "penalty_paid", "last_card_penalty")
 RECENT_MOVES = 5
 
 
-def step_lines(entry, names: dict[int, str], human: int | None) -> list[str]:
+def step_lines(entry, names: dict[int, str], human: int | None, face_up: bool = False) -> list[str]:
     """What one history step says aloud: a deal's line, or the move's events with cards in words; a draw
-    names its cards only when every card drawn in the step went to the person."""
+    names its cards only when every card drawn in the step went to the person (or, ``face_up``, as a
+    replay shows every hand)."""
     lines = []
     if entry.seat is None:
         lines.append(dealing_line(entry.hand, entry.dealer, names, human))
     drawers = {event.player for event in entry.events if event.kind in DRAWING}
-    own_draw = human is not None and drawers == {human}
+    own_draw = face_up or (human is not None and drawers == {human})
     lines.extend(describe(entry.events, names, human, card_text=spoken_card, name_drawn=own_draw))
     return lines
 
