@@ -21,9 +21,11 @@ from game.ui.i18n import N_, _, is_default_player_name, shown_player_name
 from ..look.palette import CREAM, LOG_CAPTION
 from ..safe_text import safe_text
 from ..scene import AMBIENT_FPS, FULL_FPS, IDLE_FPS
+from ..speaking import say
 from ..table.effects import Effects
 from ..table.narration import open_history
 from ..table.painter import PaintedTable
+from ..table.spoken import sentences, step_lines
 from ..table.sprites import CardImages, TextCache
 from ..widgets import WidgetScene
 from .board import ReplayBoard, replay_log
@@ -156,9 +158,6 @@ class ReplayScene(PaintedTable, WidgetScene):
     def say_step(self) -> None:
         """Say the step shown, as the log tells it (every hand is face up in a replay), and the hand's
         points at its end."""
-        from ..speaking import say
-        from ..table.spoken import sentences, step_lines
-
         replay = self.replay
         names = {seat: replay.name(seat) for seat in range(len(replay.seats))}
         lines = step_lines(replay.steps[replay.index], names, self.session.human, face_up=True)

@@ -14,6 +14,7 @@ from ..i18n import (_, hint_text, join_words, move_text, ngettext, rank_name, re
                     suit_name)
 from ..speaking import say
 from .narration import dealing_line, describe, spoken_card, suit_word
+from .results import reason_text
 
 #: Events whose cards came from hidden places (the stock): named only when the person took them.
 DRAWING = ("drew", "penalty_paid", "last_card_penalty")
@@ -159,7 +160,6 @@ class TableSpeech:
         session = self.session
         human = session.human
         names = self._names()
-        from .results import reason_text
         winner = result.winner
         lines = [_("You win the hand!") if winner == human
                  else _("{name} wins the hand").format(name=names.get(winner, "?"))]
@@ -172,13 +172,14 @@ class TableSpeech:
             if not cards or seat == winner:
                 continue
             if self.full:
-                lines.append(_("{name}: {cards}").format(
-                    name=names.get(seat, "?"), cards=join_words([spoken_card(card) for card in cards])))
+                words = join_words([spoken_card(card) for card in cards])
+                lines.append(_("You: {cards}").format(cards=words) if seat == human
+                             else _("{name}: {cards}").format(name=names.get(seat, "?"), cards=words))
             else:
-                lines.append(ngettext("{name}: {count} card", "{name}: {count} cards", len(cards)).format(
-                    name=names.get(seat, "?"), count=len(cards)))
-        scored = [_("{name}: {points}").format(name=names.get(seat, "?"), points=f"+{result.scores[seat]}")
-                  for seat in result.seats if result.scores.get(seat)]
+                lines.append(self.count_text(seat, len(cards), names))
+        scored = [(_("You: {points}") if seat == human else _("{name}: {points}")).format(
+            name=names.get(seat, "?"), points=f"+{result.scores[seat]}")
+            for seat in result.seats if result.scores.get(seat)]
         if scored:
             lines.append(_("This hand: {scores}").format(scores=join_words(scored)))
         lines.append(self.scores_text())
@@ -257,21 +258,27 @@ class TableSpeech:
         names = self._names()
         parts = []
         for seat in view.seats:
-            who = _("You") if seat.seat == self.session.human else names.get(seat.seat, "?")
             if not seat.in_hand:
-                parts.append(_("{name}: out").format(name=who))
+                parts.append(_("You: out") if seat.seat == self.session.human
+                             else _("{name}: out").format(name=names.get(seat.seat, "?")))
             else:
-                parts.append(ngettext("{name}: {count} card", "{name}: {count} cards", seat.card_count).format(
-                    name=who, count=seat.card_count))
+                parts.append(self.count_text(seat.seat, seat.card_count, names))
         self._say(sentences(parts))
+
+    def count_text(self, seat: int, count: int, names: dict[int, str]) -> str:
+        """"Ada: 3 cards", or "You: 3 cards" for the person."""
+        if seat == self.session.human:
+            return ngettext("You: {count} card", "You: {count} cards", count).format(count=count)
+        return ngettext("{name}: {count} card", "{name}: {count} cards", count).format(
+            name=names.get(seat, "?"), count=count)
 
     def scores_text(self) -> str:
         """"Scores: You 12, Ann 30"."""
         view = self.session.view()
         names = self._names()
-        parts = [_("{name} {points}").format(
-            name=_("You") if seat.seat == self.session.human else names.get(seat.seat, "?"), points=seat.total)
-            for seat in view.seats]
+        parts = [_("You {points}").format(points=seat.total) if seat.seat == self.session.human
+                 else _("{name} {points}").format(name=names.get(seat.seat, "?"), points=seat.total)
+                 for seat in view.seats]
         return _("Scores: {scores}").format(scores=", ".join(parts))
 
     def scores(self) -> None:

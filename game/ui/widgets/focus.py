@@ -5,6 +5,7 @@ import pygame
 import pygame_gui
 
 from ..look.palette import GOLD_LIGHT
+from ..speaking import say
 from .spoken import widget_words
 
 #: How far Left / Right move a slider (in its own units: percent for the volumes).
@@ -83,7 +84,6 @@ class KeyboardFocus:
         widget = self.focused()
         speech = getattr(self.app, "speech", None)
         if widget is not None and speech is not None and speech.enabled:
-            from ..speaking import say
             say(self.app, widget_words(self, widget, speech.full))
 
     def step_slider(self, slider, step: int) -> None:

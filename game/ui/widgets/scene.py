@@ -10,6 +10,7 @@ from pygame_gui.core import ObjectID
 from ..look.paint import backdrop, dim, painted_frame
 from ..look.scale import ui_scale
 from ..scene import AMBIENT_FPS, IDLE_FPS, Scene
+from ..speaking import say
 from .focus import KeyboardFocus
 from .marks import draw_marks
 
@@ -39,7 +40,6 @@ class WidgetScene(KeyboardFocus, Scene):
         self.rebuild()
         title = self.spoken_title()
         if title:   # as a screen reader names a window when it opens
-            from ..speaking import say
             say(self.app, title)
 
     def spoken_title(self) -> str:
