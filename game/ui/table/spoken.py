@@ -109,6 +109,12 @@ class TableSpeech:
             return [_("Press Space to go on")]
         if view.to_act is None or view.hand_over:
             return []
+        # The call buttons a sighted player sees appear: "Last card" out of turn, "Stop!" on the turn.
+        calls = []
+        if "last_card" in view.move_kinds:
+            calls.append(_("Press L to call “Last card”"))
+        if view.my_turn and "stop" in view.move_kinds:
+            calls.append(_("You may call “Stop!” with S"))
         if view.my_turn:
             lines = [_("Your turn")]
             kinds = view.move_kinds
@@ -124,10 +130,10 @@ class TableSpeech:
                 lines.append(_("No card fits: press D to draw"))
             if self.full:
                 lines.append(self.pile_text(view))
-            return lines
+            return lines + calls
         if self.full:
-            return [_("{name}'s turn").format(name=self._names().get(view.to_act, "?"))]
-        return []
+            return [*calls, _("{name}'s turn").format(name=self._names().get(view.to_act, "?"))]
+        return calls
 
     def undone(self) -> None:
         """A take-back: the position is said afresh."""
