@@ -119,8 +119,11 @@ class TableSpeech:
             lines = [_("Your turn")]
             kinds = view.move_kinds
             # What the banner tells a sighted player, with the keys instead of the mouse.
-            if view.pending:
+            if view.pending and view.playable:
                 lines.append(ngettext("Pick up {count} card or answer it", "Pick up {count} cards or answer them",
+                                      view.pending).format(count=view.pending))
+            elif view.pending:
+                lines.append(ngettext("Press D to pick up {count} card", "Press D to pick up {count} cards",
                                       view.pending).format(count=view.pending))
             elif view.pending_skips:
                 lines.append(_("Play a skip card or pass"))
