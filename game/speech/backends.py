@@ -108,6 +108,10 @@ class SystemOutputs:
         self._context = None
         self._prism_missing = False
 
+    def library_loaded(self) -> bool:
+        """Whether Prism (and its native library) loads on this computer."""
+        return self._load_prism()
+
     def _load_prism(self) -> bool:
         if self._prism_missing:
             return False
