@@ -107,6 +107,8 @@ class SystemOutputs:
         self._prism = None
         self._context = None
         self._prism_missing = False
+        #: Why Prism did not load (for the self-test's line), or None.
+        self.load_error: str | None = None
 
     def library_loaded(self) -> bool:
         """Whether Prism (and its native library) loads on this computer."""
@@ -121,6 +123,7 @@ class SystemOutputs:
                 self._prism, self._context = prism, prism.Context()
             except Exception as error:   # noqa: BLE001 - not installed, or its native library would not load
                 self._prism_missing = True
+                self.load_error = repr(error)[:200]
                 log.info("speech: Prism is not available (%r); screen readers cannot be reached", error)
                 return False
         return True

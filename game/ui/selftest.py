@@ -21,7 +21,8 @@ SMOKE_TIME_LIMIT = 120.0
 def speech_library() -> str:
     """"prism" when the screen-reader library loads here (a build must carry its native parts), else
     "none" (the game then speaks through spd-say / say, or stays silent)."""
-    return "prism" if SystemOutputs().library_loaded() else "none"
+    outputs = SystemOutputs()
+    return "prism" if outputs.library_loaded() else f"none ({outputs.load_error})"
 
 
 def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
