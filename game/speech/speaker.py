@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,12 +55,13 @@ class Speech:
 
     ``outputs`` finds the outputs (``screen_reader()``, ``system_voice(language)``); a test gives
     :class:`~game.speech.backends.NoOutputs` and then a recording through :meth:`use`. ``clock`` is only
-    for looking again for a screen reader now and then.
+    for looking again for a screen reader now and then. ``background``: look in a thread (the game's
+    first frame does not wait for a screen reader to answer); what was said meanwhile, the last
+    utterance, is spoken once an output is found.
     """
 
     def __init__(self, mode: str = "screen_reader", detail: str = "full", *,
-                 outputs=None,
-                 clock: Callable[[], float] = time.monotonic):
+                 outputs=None, clock: Callable[[], float] = time.monotonic, background: bool = False):
         self.mode = mode if mode in MODES else "screen_reader"
         self.detail = detail if detail in DETAILS else "full"
         self.language = "en"
@@ -68,6 +70,10 @@ class Speech:
         self._backend: SpeechBackend | None = None
         self._looked_at: float | None = None
         self._failed: set[str] = set()
+        self._background = background
+        self._lock = threading.Lock()
+        self._looking: threading.Thread | None = None
+        self._waiting: Utterance | None = None   # said while a look in the background was under way
         #: The last thing said (the "say again" key repeats it).
         self.last: Utterance | None = None
 
@@ -115,13 +121,20 @@ class Speech:
             return False
         utterance = Utterance(text, tuple(keys), self.language, interrupt)
         self.last = utterance
-        backend = self._output()
-        if backend is None:
-            return False
+        with self._lock:
+            backend = self._output()
+            if backend is None:
+                if self._looking is not None:
+                    self._waiting = utterance
+                return False
+        return self._speak(backend, utterance)
+
+    def _speak(self, backend: SpeechBackend, utterance: Utterance) -> bool:
         try:
             backend.speak(utterance)
         except Exception as error:   # noqa: BLE001 - an output's failure never stops the game
-            self._drop(backend, error)
+            with self._lock:
+                self._drop(backend, error)
             return False
         return True
 
@@ -140,16 +153,49 @@ class Speech:
                 self._drop(self._backend, error)
 
     def _output(self) -> SpeechBackend | None:
+        """The output to speak through now, or None (looking for one starts here; called under the lock)."""
         backend = self._backend
         if backend is not None and (self.mode == "always" or backend.screen_reader):
             return backend
+        if self._looking is not None:
+            return None
         now = self._clock()
         if self._looked_at is not None and now - self._looked_at < LOOK_AGAIN_AFTER:
             return None
         self._looked_at = now
+        if self._background:
+            self._looking = threading.Thread(target=self._look_in_background, args=(self.mode, self.language),
+                                             name="speech-output", daemon=True)
+            self._looking.start()
+            return None
+        return self._found(self._look(self.mode, self.language))
+
+    def _look(self, mode: str, language: str) -> SpeechBackend | None:
         found = self._outputs.screen_reader()
-        if found is None and self.mode == "always":
-            found = self._outputs.system_voice(self.language)
+        if found is None and mode == "always":
+            found = self._outputs.system_voice(language)
+        return found
+
+    def _look_in_background(self, mode: str, language: str) -> None:
+        try:
+            found = self._look(mode, language)
+        except Exception as error:   # noqa: BLE001 - a finder that breaks leaves the game silent, not stopped
+            log.warning("speech: looking for an output failed: %r", error)
+            found = None
+        with self._lock:
+            self._looking = None
+            backend = self._found(found) if self._backend is None else self._backend
+            waiting, self._waiting = self._waiting, None
+        if backend is not None and waiting is not None:
+            self._speak(backend, waiting)
+
+    def wait_for_output(self, seconds: float = 5.0) -> None:
+        """Wait for a look in the background to end (tests, and a clean shutdown)."""
+        looking = self._looking
+        if looking is not None:
+            looking.join(seconds)
+
+    def _found(self, found: SpeechBackend | None) -> SpeechBackend | None:
         if found is None and "none" not in self._failed:
             self._failed.add("none")
             log.info("speech: no %s found; the game stays silent",

@@ -17,7 +17,9 @@ from .i18n import _, current_language
 
 def make_speech(settings, headless: bool) -> Speech:
     """The game's voice for ``settings``; a headless game (tests) looks for no output of this computer."""
-    speech = Speech(settings.speech, settings.speech_detail, outputs=NoOutputs() if headless else None)
+    # A real window looks for the screen reader in the background: the first frame never waits for it.
+    speech = Speech(settings.speech, settings.speech_detail, outputs=NoOutputs() if headless else None,
+                    background=not headless)
     speech.language = current_language()
     return speech
 

@@ -89,3 +89,23 @@ def test_the_system_voice_command_gets_the_text_and_the_language(tmp_path):
         time.sleep(0.05)
     assert said.read_text() == "--language nb -- -du spiller hjerter ni"
     voice.stop()
+
+
+def test_a_look_in_the_background_speaks_what_was_said_meanwhile_once_found():
+    import threading
+
+    answer = threading.Event()
+    reader = RecordingBackend()
+
+    class SlowOutputs(Outputs):
+        def screen_reader(self):
+            answer.wait(10)
+            return reader
+
+    speech = Speech("screen_reader", outputs=SlowOutputs(), background=True)
+    assert not speech.say("Main menu"), "nothing waits for the screen reader to answer"
+    assert not speech.say("New game, button")
+    answer.set()
+    speech.wait_for_output()
+    assert reader.texts == ["New game, button"], "only the last thing said meanwhile"
+    assert speech.say("Settings, button") and reader.texts[-1] == "Settings, button"
