@@ -139,9 +139,9 @@ class TableSpeech:
         return calls
 
     def undone(self) -> None:
-        """A take-back: the position is said afresh."""
+        """A take-back: the steps taken back are not told again (the toast that follows says what
+        happened, and the position is the person's turn again)."""
         self.told = len(self.session.history)
-        self._say(sentences([_("Taken back"), *self.turn_lines()]))
 
     def toast(self, text: str) -> None:
         """A toast over the table (a refusal and its reason, a hint) is said as it shows."""
