@@ -40,6 +40,10 @@ DECK_LOOKS = ("classic", "four_color", "tournament", "german")
 LEGACY_FOUR_COLOR_KEY = "four_color_deck"
 #: "system" follows the operating system; the others are the languages the game speaks.
 LANGUAGES = ("system", "en", "de", "el", "nb")
+#: Speech: never, through a screen reader the player runs, or always (the system's voice without one).
+SPEECH_MODES = ("off", "screen_reader", "always")
+#: How much is spoken: the events alone, or also whose turn it is with the pile, and the kind of control.
+SPEECH_DETAILS = ("brief", "full")
 PLAYER_NAME_MAX_LENGTH = 24
 AI_THINK_BUDGET_RANGE_MS = (10, 10_000)
 # Smaller than this is unusable; larger than this is a corrupted number, not a monitor.
@@ -58,6 +62,10 @@ class Settings:
 
     sound_volume: float = 0.8
     effects_volume: float = 0.8
+    # The M key: every sound silent at once, the volumes kept for when it is pressed again.
+    muted: bool = False
+    speech: str = "screen_reader"
+    speech_detail: str = "full"
     animation_speed: str = Speed.NORMAL.value
     # How long each computer move stays on screen before the next (apart from animation speed).
     computer_speed: str = Speed.NORMAL.value
@@ -241,6 +249,9 @@ def _window_size(value: Any) -> tuple[int, int]:
 FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "sound_volume": _volume,
     "effects_volume": _volume,
+    "muted": checks.boolean,
+    "speech": _one_of(SPEECH_MODES),
+    "speech_detail": _one_of(SPEECH_DETAILS),
     "animation_speed": _one_of(ANIMATION_SPEEDS),
     "computer_speed": _one_of(COMPUTER_SPEEDS),
     "pause_after_computer_move": checks.boolean,
@@ -262,6 +273,9 @@ FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
 FIELD_LABELS: dict[str, str] = {
     "sound_volume": "sound volume",
     "effects_volume": "effects volume",
+    "muted": "mute",
+    "speech": "speech",
+    "speech_detail": "speech detail",
     "animation_speed": "animation speed",
     "computer_speed": "computer speed",
     "pause_after_computer_move": "pause after each computer move",

@@ -141,6 +141,9 @@ class App:
         compact_gui_theme_ids(self.ui_manager)
         self._preload_fonts()
         self.sound = Sound(self.settings, self.assets)
+        from .speaking import make_speech
+
+        self.speech = make_speech(self.settings, headless)
         self.scenes = SceneStack()
         self.notices = Notices(self)
         self.clock = pygame.time.Clock()
@@ -262,6 +265,9 @@ class App:
             self.notify(_("Your settings could not be saved: {error}").format(error=os_error_words(error)),
                         problem=True)
         self.sound.apply_settings(settings)
+        from .speaking import apply_speech_settings
+
+        apply_speech_settings(self)
         self.assets.english_card_letters = settings.english_card_letters
         if self.apply_language():
             self._relanguage()
@@ -317,7 +323,10 @@ class App:
             scene.on_language_changed()
 
     def notify(self, text: str, seconds: float = 6.0, problem: bool = False):
-        """Show a one-line notice above everything for a few seconds."""
+        """Show a one-line notice above everything for a few seconds (and say it)."""
+        from .speaking import say
+
+        say(self, text, interrupt=False)
         return self.notices.show(text, seconds, problem)
 
     def take_startup_problems(self) -> list[str]:
@@ -435,6 +444,10 @@ class App:
             return
         if event.type == pygame.DROPFILE:
             self.open_dropped(event.file)
+            return
+        from .speaking import handle_app_key
+
+        if handle_app_key(self, event):
             return
         consumed = self.ui_manager.process_events(event)
         top = self.scenes.top
@@ -638,6 +651,7 @@ class App:
             except (OSError, ValueError):
                 pass
         self.sound.stop()
+        self.speech.stop()
         self.folder_lock.release()
         pygame.quit()
 

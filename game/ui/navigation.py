@@ -15,6 +15,8 @@ SCENES = {
     "new_game": "game.ui.scenes.new_game:NewGameScene",
     "rules": "game.ui.scenes.rules:RulesScene",
     "settings": "game.ui.scenes.settings:SettingsScene",
+    "sound_settings": "game.ui.scenes.sound_settings:SoundSettingsScene",
+    "keys": "game.ui.scenes.keys:KeyHelpScene",
     "statistics": "game.ui.scenes.statistics:StatisticsScene",
     "message": "game.ui.scenes.message:MessageScene",
     "confirm": "game.ui.scenes.message:ConfirmScene",

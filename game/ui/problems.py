@@ -231,7 +231,8 @@ CLAUSES: dict[str, Callable[[Params], str]] = {**_RULE_CLAUSES, **_RECORD_CLAUSE
 
 #: A stored setting as a notice names it when its value had to be reset.
 SETTING_WORDS = {
-    "sound_volume": N_("volume"), "effects_volume": N_("effects volume"),
+    "sound_volume": N_("master volume"), "effects_volume": N_("effects volume"), "muted": N_("mute"),
+    "speech": N_("speech"), "speech_detail": N_("speech detail"),
     "animation_speed": N_("animation speed"), "computer_speed": N_("computer speed"),
     "pause_after_computer_move": N_("pause after each computer move"), "allow_undo": N_("undo"),
     "tutor_mode": N_("tutor mode"),

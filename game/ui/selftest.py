@@ -11,9 +11,18 @@ import sys
 import tempfile
 import time
 
+from game.speech import SystemOutputs
+
 from .app import DEFAULT_SIZE, FPS, MIN_SIZE, App, _headless_environment
 
 SMOKE_TIME_LIMIT = 120.0
+
+
+def speech_library() -> str:
+    """"prism" when the screen-reader library loads here (a build must carry its native parts), else
+    "none" (the game then speaks through spd-say / say, or stays silent)."""
+    outputs = SystemOutputs()
+    return "prism" if outputs.library_loaded() else f"none ({outputs.load_error})"
 
 
 def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
@@ -70,7 +79,7 @@ def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
         print(f"smoke: ok, {session.hands_played} hands in {frames} frames "
               f"({time.monotonic() - started:.1f} s); won by {names}; "
               f"AI worker: {', '.join(sorted(table.session.worker.used)) or 'none'}; "
-              f"window: {pygame.display.get_caption()[0]!r}")
+              f"window: {pygame.display.get_caption()[0]!r}; speech: {speech_library()}")
         app.shutdown()
     return 0
 

@@ -17,6 +17,7 @@ class Sound:
         self.assets = assets if assets is not None else Assets()
         self.sound_volume = float(settings.sound_volume)
         self.effects_volume = float(settings.effects_volume)
+        self.muted = bool(getattr(settings, "muted", False))
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._tried = False
         self.available = False
@@ -24,25 +25,28 @@ class Sound:
 
     @property
     def volume(self) -> float:
-        """The volume an effect plays at: the master volume times the effects volume.
-
-        The settings screen has one volume slider (there is no music to balance the effects
-        against); it keeps the master volume at full, while an older file may hold both.
-        """
+        """The volume an effect plays at: the master volume times the effects volume (0 while muted)."""
+        if self.muted:
+            return 0.0
         return max(0.0, min(1.0, self.sound_volume * self.effects_volume))
 
-    def set_volumes(self, sound_volume: float | None = None, effects_volume: float | None = None) -> None:
-        """Change the master and/or effects volume (0.0 to 1.0) for every sound from now on."""
+    def set_volumes(self, sound_volume: float | None = None, effects_volume: float | None = None,
+                    muted: bool | None = None) -> None:
+        """Change the master and/or effects volume (0.0 to 1.0), or mute, for every sound from now on."""
         if sound_volume is not None:
             self.sound_volume = float(sound_volume)
         if effects_volume is not None:
             self.effects_volume = float(effects_volume)
+        if muted is not None:
+            self.muted = bool(muted)
+            if self.muted:
+                self.stop()
         for sound in self._sounds.values():
             sound.set_volume(self.volume)
 
     def apply_settings(self, settings) -> None:
-        """Take the volumes from a Settings record."""
-        self.set_volumes(settings.sound_volume, settings.effects_volume)
+        """Take the volumes and the mute from a Settings record."""
+        self.set_volumes(settings.sound_volume, settings.effects_volume, getattr(settings, "muted", False))
 
     def _start(self) -> bool:
         if not self._tried:

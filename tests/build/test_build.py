@@ -40,6 +40,10 @@ def test_the_built_program_prints_its_version_and_passes_the_smoke_run(program, 
                            env=smoke_env(tmp_path))
     assert smoke.returncode == 0, smoke.stdout + smoke.stderr
     assert "smoke: ok" in smoke.stdout and "window: 'Crazy Eights'" in smoke.stdout, smoke.stdout
+    # The screen-reader library and its native parts travel with the program where it is installed.
+    from game.speech import SystemOutputs
+    if SystemOutputs().library_loaded():
+        assert "speech: prism" in smoke.stdout, smoke.stdout
     # The hard player thinks in a spawned worker process: freeze support works in the build.
     workers = re.search(r"AI worker: ([a-z, ]+)", smoke.stdout)
     assert workers and "process" in workers.group(1).split(", "), smoke.stdout + smoke.stderr

@@ -150,26 +150,27 @@ def test_statistics_give_each_figure_its_unit_and_say_what_the_streak_counts(app
     assert "fewest penalty points" in note and "counted as each match ends" in note
 
 
-def test_one_volume_slider_shows_and_sets_the_volume_heard(make_app, home):
+def test_the_master_and_effects_volumes_have_a_slider_each(make_app, home):
     import dataclasses
 
     from game.store import SettingsStore, UserFolders
-    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.sound_settings import SoundSettingsScene
     from tests.ui.conftest import Driver
 
     store = SettingsStore(UserFolders.default())
     settings, _problem = store.load()
-    store.save(dataclasses.replace(settings, sound_volume=0.5, effects_volume=0.8))   # an older file's two volumes
+    store.save(dataclasses.replace(settings, sound_volume=0.5, effects_volume=0.8))
     app = make_app()
     ui = Driver(app)
-    app.push(SettingsScene(app))
+    app.push(SoundSettingsScene(app))
     ui.step()
     scene = app.scenes.top
-    assert len(scene.sliders) == 1
-    slider = next(iter(scene.sliders))
-    assert slider.get_current_value() == 40, "the slider shows what is heard: 50 % of 80 %"
+    values = {field: slider.get_current_value() for slider, field in scene.sliders.items()}
+    assert values == {"sound_volume": 50, "effects_volume": 80}
+    assert abs(app.sound.volume - 0.4) < 1e-9, "an effect plays at the master volume times the effects volume"
     labels = [w.text for w in scene.widgets if isinstance(w, pygame_gui.elements.UILabel)]
-    assert "Volume" in labels and "Sound volume" not in labels and "Effects volume" not in labels
+    assert "Master volume" in labels and "Effects volume" in labels
+    slider = next(s for s, field in scene.sliders.items() if field == "sound_volume")
     knob, track = slider.sliding_button.get_abs_rect().center, slider.get_abs_rect()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=knob, button=1))
     ui.step()
@@ -179,8 +180,9 @@ def test_one_volume_slider_shows_and_sets_the_volume_heard(make_app, home):
         ui.step()
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(track.right - 40, knob[1]), button=1))
     ui.step(3)
-    assert (app.settings.sound_volume, app.settings.effects_volume) == (1.0, app.sound.volume)
-    assert app.sound.volume > 0.4
+    pygame.mouse.set_pos((1, 1))   # the pointer leaves no button hovered for the tests after this one
+    assert app.settings.sound_volume > 0.6 and app.settings.effects_volume == 0.8
+    assert SettingsStore(UserFolders.default()).load()[0].sound_volume == app.settings.sound_volume
 
 
 # ----- idle frame rate -----------------------------------------------------------------------------

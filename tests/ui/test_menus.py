@@ -123,7 +123,9 @@ def test_settings_changes_are_saved_to_the_settings_file_at_once(app, ui, home):
 
 
 def test_dragging_the_volume_slider_sets_and_saves_the_volume(app, ui, home):
-    app.push(SettingsScene(app))
+    from game.ui.scenes.sound_settings import SoundSettingsScene
+
+    app.push(SoundSettingsScene(app))
     ui.step()
     scene = app.scenes.top
     slider = next(s for s, field in scene.sliders.items() if field == "effects_volume")
@@ -729,7 +731,9 @@ def test_tabbing_to_a_house_rule_below_the_fold_scrolls_it_into_view(app, ui):
 
 
 def test_a_volume_slider_is_filled_up_to_its_handle(app, ui):
-    app.push(SettingsScene(app))
+    from game.ui.scenes.sound_settings import SoundSettingsScene
+
+    app.push(SoundSettingsScene(app))
     ui.step()
     scene = app.scenes.top
     slider = next(iter(scene.sliders))

@@ -51,7 +51,14 @@ NAME_MESSAGES = {
     "{name}'s hand · {count} card": "Your hand · {count} card",
     "Wait for your turn: {name} is playing.": None,   # said to the person about another seat
     "{name} has moved": None,                          # only a computer's move waits to be read
-    "{name}: {count} card": None,                      # the review counts the opponents' cards
+    "{name}: {count} card": "You: {count} card",       # the review counts the opponents' cards; speech everyone's
+    "{name}: out": "You: out",
+    "{name} {points}": "You {points}",
+    "{name}: {points}": "You: {points}",
+    "{name}: {cards}": "You: {cards}",
+    "{name}'s turn": None,                             # the person hears "Your turn" instead
+    "{name}, {state}": None,                           # a control's name and its state
+    "{name}: {value}": None,                           # a control's name and its value
     "{name} cannot be played: {reason}": None,         # a file's name
     "Game record saved as {name}.": None,
     "Analysis saved as {name}.": None,                 # a file's name

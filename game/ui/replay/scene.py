@@ -21,9 +21,11 @@ from game.ui.i18n import N_, _, is_default_player_name, shown_player_name
 from ..look.palette import CREAM, LOG_CAPTION
 from ..safe_text import safe_text
 from ..scene import AMBIENT_FPS, FULL_FPS, IDLE_FPS
+from ..speaking import say
 from ..table.effects import Effects
 from ..table.narration import open_history
 from ..table.painter import PaintedTable
+from ..table.spoken import sentences, step_lines
 from ..table.sprites import CardImages, TextCache
 from ..widgets import WidgetScene
 from .board import ReplayBoard, replay_log
@@ -157,9 +159,23 @@ class ReplayScene(PaintedTable, WidgetScene):
         self.board.finish()
         forward_one = replay.index == before + 1
         self.show(animate=forward_one)
+        self.say_step()
         if forward_one:
             self.wait = self.pace_seconds() + (DEAL_PAUSE * max(self.speed, 0.3) if replay.frame.deal else 0.0)
         self._refresh_buttons()
+
+    def say_step(self) -> None:
+        """Say the step shown, as the log tells it (every hand is face up in a replay), and the hand's
+        points at its end."""
+        replay = self.replay
+        names = {seat: replay.name(seat) for seat in range(len(replay.seats))}
+        lines = step_lines(replay.steps[replay.index], names, self.session.human, face_up=True,
+                           call_word=replay.rules.last_card_word)
+        result = replay.result()
+        if result is not None:   # the points under the last move, as the log adds them
+            told = len(result.seats) + (1 if replay.frame.match_over else 0)
+            lines += replay_log(replay, self.session.human)[-told:]
+        say(self.app, sentences(lines))
 
     def pace_seconds(self) -> float:
         """How long a step stays on screen while playing."""

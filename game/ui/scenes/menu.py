@@ -38,6 +38,9 @@ def _fill(text: str, font: pygame.font.Font, width: int) -> list[str]:
 class MainMenuScene(WidgetScene):
     """The first screen."""
 
+    def spoken_title(self) -> str:
+        return _("Main menu")
+
     def __init__(self, app):
         super().__init__(app)
         self._art_cache: tuple | None = None

@@ -96,6 +96,9 @@ def remembered_switches(remembered: dict) -> dict[str, set[str]]:
 class NewGameScene(WidgetScene):
     """Set up a match against the computer."""
 
+    def spoken_title(self) -> str:
+        return _("New game")
+
     def __init__(self, app):
         super().__init__(app)
         remembered = app.settings.last_new_game if isinstance(app.settings.last_new_game, dict) else {}

@@ -20,6 +20,9 @@ from ..widgets import WidgetScene
 class PauseScene(WidgetScene):
     """A see-through overlay over the table; Escape resumes."""
 
+    def spoken_title(self) -> str:
+        return _("Game paused")
+
     transparent = True
 
     def __init__(self, app, table_scene):

@@ -45,6 +45,9 @@ def preset_label(preset_id: str) -> str:
 class RulesScene(WidgetScene):
     """Browse the rules; opened from the pause menu it starts on the rules of the match being played."""
 
+    def spoken_title(self) -> str:
+        return _("Rules")
+
     def __init__(self, app, rules: RuleSet | None = None, preset_id: str | None = None):
         super().__init__(app)
         self.match_rules = rules

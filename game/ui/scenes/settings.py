@@ -1,6 +1,6 @@
-"""The settings screen: volume, animation and computer speed, language, name, full screen, waiting after
-computer moves, undo, card back, the deck's look (French in two or four colours, the tournament colours,
-German suits) and letters.
+"""The settings screen: sound and speech (a screen of their own), animation and computer speed, language,
+name, full screen, waiting after computer moves, undo, tutor, card back, the deck's look (French in two or
+four colours, the tournament colours, German suits) and letters.
 
 Every change is saved at once through ``app.save_settings``.
 """
@@ -34,6 +34,9 @@ PREVIEW_CARDS = ("AS", "KH", "QD", "JC")
 
 class SettingsScene(WidgetScene):
     """Change a setting and it is saved immediately."""
+
+    def spoken_title(self) -> str:
+        return _("Settings")
 
     def __init__(self, app):
         super().__init__(app)
@@ -82,7 +85,7 @@ class SettingsScene(WidgetScene):
                    + (row_h + self.px(6) if letters_row else 0))
         panel_h = min(area_bottom - area_top, max(left_h, right_h) + self.px(12))
         top = area_top + (area_bottom - area_top - panel_h) // 2
-        labels = (_("Volume"), _("Animation speed"), _("Computer speed"), _("Language"), _("Your name"),
+        labels = (_("Sound and speech"), _("Animation speed"), _("Computer speed"), _("Language"), _("Your name"),
                   _("Card back"), _("Deck"))
         label_w = max(self.text_w(text) for text in labels) + self.px(20)
         left_w, right_w = self.column_widths(col_w, pad, box, label_w, card_w, letters_row)
@@ -96,21 +99,11 @@ class SettingsScene(WidgetScene):
         self.label((pad, y, inner_w - 2 * pad, heading_h), _("Sound and display"), "@heading", container=left_panel)
         y += heading_h + self.px(10)
 
-        self.sliders = {}
-        self.value_labels = {}
-        value_w = self.text_w("100%") + self.px(6)
-        slider_h = max(20, self.px(26))
-        # One volume: the game has sound effects and no music, so a second slider would only scale
-        # the first. It shows what is heard (the two stored volumes multiplied, as older versions
-        # set them) and saves it as the effects volume with the master volume at full.
-        heard = round(self.app.sound.volume * 100)
-        self.label((pad, y, label_w, row_h), _("Volume"), "@field", container=left_panel)
-        slider = self.add(pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(ctrl_x, y + (row_h - slider_h) // 2, ctrl_w - value_w - self.px(10), slider_h),
-            heard, (0, 100), self.manager, container=left_panel, object_id="#volume", click_increment=5))
-        self.sliders[slider] = "effects_volume"
-        self.value_labels["effects_volume"] = self.label(
-            (ctrl_x + ctrl_w - value_w, y, value_w, row_h), f"{heard}%", "@value", container=left_panel)
+        # The volumes, mute and speech have a screen of their own; the button says how they stand.
+        self.label((pad, y, label_w, row_h), _("Sound and speech"), "@field", container=left_panel)
+        self.sound_button = self.button((ctrl_x, y, ctrl_w, row_h), self.sound_summary(),
+                                        lambda: self.app.go("sound_settings"), container=left_panel,
+                                        name="sound_settings")
         y += row_h + row_gap
 
         def choice_row(label: str, choices, chosen: str, object_id: str):
@@ -213,6 +206,18 @@ class SettingsScene(WidgetScene):
         self.button(((width - button_w) // 2, height - self.px(36) - button_h, button_w, button_h),
                     _("Back"), self.app.pop, name="back")
 
+    def sound_summary(self) -> str:
+        """The sound button's words: "Sound 64%  ›" (or "Muted  ›"); the arrow says a screen opens."""
+        settings = self.app.settings
+        sound = _("Muted") if settings.muted else _("Sound {percent}%").format(
+            percent=round(settings.sound_volume * settings.effects_volume * 100))
+        return f"{sound}  ›"
+
+    def on_settings_changed(self, settings) -> None:
+        button = getattr(self, "sound_button", None)
+        if button is not None and button.alive():
+            button.set_text(self.sound_summary())
+
     def column_widths(self, col_w: int, pad: int, box: int, label_w: int, card_w: int,
                       letters_row: bool) -> tuple[int, int]:
         """The two panels' widths: even, unless a check box's words need more room on the left (Greek,
@@ -245,13 +250,6 @@ class SettingsScene(WidgetScene):
                 button.unselect()
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element in getattr(self, "sliders", {}):
-            field = self.sliders[event.ui_element]
-            value = max(0, min(100, int(round(event.value))))
-            self.value_labels[field].set_text(f"{value}%")
-            self.change(sound_volume=1.0, effects_volume=value / 100)
-            self.app.sound.play("click")   # hear the new volume
-            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "speed", None):
             self.change(animation_speed=self.speed.selected_option[1])
             return True

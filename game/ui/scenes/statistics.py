@@ -101,6 +101,9 @@ def footnote(directions, practice: bool = False) -> str:
 class StatisticsScene(WidgetScene):
     """A table of results; Reset asks first."""
 
+    def spoken_title(self) -> str:
+        return _("Statistics")
+
     def __init__(self, app):
         super().__init__(app)
         self.rows: list = []

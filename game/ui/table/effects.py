@@ -29,10 +29,11 @@ def _idle_timer() -> Timer:
 class Effects:
     """Timed effects of the moves at one table, and the sounds they make."""
 
-    def __init__(self, play_sound, call_word: str = "last_card"):
+    def __init__(self, play_sound, call_word: str = "last_card", speak=None):
         self._play_sound = play_sound
         #: The rules' ``last_card_word``: what the call is called over a seat ("Mau!" in Mau-Mau).
         self.call_word = call_word
+        self._speak = speak
         self.toast: tuple[str, Timer] | None = None
         self.toast_kind = "message"
         #: seat -> (word, timer, colour) shown over that seat's name plate.
@@ -53,6 +54,8 @@ class Effects:
         """A short message over the table (a refused move, a hint); ``kind`` lets its owner take it back."""
         self.toast = (text, Timer(seconds))
         self.toast_kind = kind
+        if self._speak is not None:
+            self._speak(text)
 
     def clear_toast(self, kind: str) -> None:
         """Take back the toast if it is still one of ``kind``."""

@@ -24,6 +24,8 @@ DRAG_THRESHOLD = 6       # pixels before a press becomes a drag
 DOUBLE_CLICK = 0.4       # seconds
 CALL_BUTTONS = ("stop", "last_card", "pass")
 MOVE_KEYS = {pygame.K_d: "draw", pygame.K_p: "pass", pygame.K_l: "last_card", pygame.K_s: "stop"}
+#: Keys that say a fact of the table aloud (the methods of ``table.spoken.TableSpeech``).
+ASK_KEYS = {pygame.K_r: "hand", pygame.K_t: "top", pygame.K_c: "counts", pygame.K_o: "scores", pygame.K_e: "recent"}
 
 
 @dataclass
@@ -160,6 +162,7 @@ class TableInput:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             if sprites:
                 self._step_selection(sprites, 1 if key == pygame.K_RIGHT else -1)
+                scene.speech.selected(sprites[self.selected].card)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             hinted = self.hint_now()
@@ -176,6 +179,9 @@ class TableInput:
             return True
         if key == pygame.K_h:
             scene.ask_hint()
+            return True
+        if key in ASK_KEYS and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            getattr(scene.speech, ASK_KEYS[key])()
             return True
         if key == pygame.K_y:
             scene.open_history()

@@ -238,6 +238,10 @@ class HandResultScene(ResultPanelScene):
         self.app.go("match_analysis", AnalysisSource.of_session(self.table.session, (self.result.number,)))
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.focused() is None:
+            self.press(self.primary)   # Enter goes on to the next hand (or the final results)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.review_button is not None:
             self.open_review()
             return True
@@ -361,6 +365,25 @@ class MatchResultScene(ResultPanelScene):
         self.human_won = table.human is not None and any(seat in self.result.winners for seat in table.session.people)
         self.sparkle = random.Random(self.result.seed)
         self.time = 0.0
+        self.spoken = False
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        speech = getattr(self.table, "speech", None)
+        if not self.spoken and speech is not None:
+            self.spoken = True
+            speech.match_result(self.title_text(), match_summary(self.result.hands_played, _(self.result.game_name)))
+
+    def title_text(self) -> str:
+        """"You win the match!", "Ada wins the match", or a shared win."""
+        table = self.table
+        winners = self.result.winners
+        if self.human_won and len(winners) == 1 and table.addressed is not None:
+            return _("You win the match!")
+        if len(winners) == 1:
+            return _("{name} wins the match").format(name=table.session.name(winners[0]))
+        return shared_win_text([table.session.name(s) for s in winners if s != table.addressed],
+                               table.addressed in winners)
 
     def build(self) -> None:
         rows = len(self.result.standings)
@@ -435,14 +458,7 @@ class MatchResultScene(ResultPanelScene):
         table = self.table
         result = self.result
         panel = self.panel.move(0, offset)
-        winners = result.winners
-        if self.human_won and len(winners) == 1 and table.addressed is not None:
-            title_text = _("You win the match!")
-        elif len(winners) == 1:
-            title_text = _("{name} wins the match").format(name=table.session.name(winners[0]))
-        else:
-            title_text = shared_win_text([table.session.name(s) for s in winners if s != table.addressed],
-                                         table.addressed in winners)
+        title_text = self.title_text()
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))

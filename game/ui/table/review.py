@@ -73,6 +73,9 @@ class HandReviewScene(ResultPanelScene):
         if review is not None:
             kept_reviews(self.table)[self.review_key] = review
             self.job = None
+            speech = getattr(self.table, "speech", None)
+            if speech is not None:
+                speech.review(self.hand_number, review)
 
     def on_exit(self) -> None:
         super().on_exit()

@@ -28,6 +28,7 @@ from .effects import Effects
 from .input import TableInput
 from .narration import history_lines, log_tail, open_history
 from .painter import PaintedTable, TablePainter
+from .spoken import TableSpeech
 from .sprites import CardImages, CardSprite, TextCache
 from .suit_chooser import SuitChooser
 from .tutor import Tutor
@@ -53,7 +54,8 @@ class TableScene(PaintedTable, Scene):
         self.rng = random.Random(session.seed * 7919 + 17)
         self.board = Board(self.images, self.rng, session.rules.players, session.viewer,
                            session.human is not None)
-        self.effects = Effects(app.sound.play, session.rules.last_card_word)
+        self.speech = TableSpeech(self)
+        self.effects = Effects(app.sound.play, session.rules.last_card_word, speak=self.speech.toast)
         self.input = TableInput(self)
         self.painter = TablePainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
@@ -241,6 +243,7 @@ class TableScene(PaintedTable, Scene):
             self.resync(animate=False)
             self.ai_wait = 0.4 * max(self.speed, 0.2)
         session.autosave()
+        self.speech.start()
 
     def _deal(self) -> None:
         deal_end = self.board.deal(self.session.view(), self.speed)
@@ -291,6 +294,7 @@ class TableScene(PaintedTable, Scene):
         code = sprite.code if sprite is not None else str(card)
         self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
                                    self.deck_look, suggested)
+        self.speech.chooser_opened(suggested)
         lay = self.board.layout
         self.chooser.layout(lay.size)
         if sprite is not None:
@@ -341,6 +345,7 @@ class TableScene(PaintedTable, Scene):
         elif (seat != session.human and not continuing and self.app.settings.pause_after_computer_move
               and session.computer_to_act() is not None):
             self.waiting_for_player = seat  # a learner reads the move before the next one comes
+        self.speech.news()
 
     def _hand_finished(self) -> None:
         session = self.session
@@ -365,6 +370,7 @@ class TableScene(PaintedTable, Scene):
         self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.addressed,
                                        call_word=session.rules.last_card_word))
         self._deal()
+        self.speech.news()
 
     def ask_hint(self) -> None:
         """Show the analysis's best move from the person's view (H, or the Hint button): at once when it
@@ -432,6 +438,7 @@ class TableScene(PaintedTable, Scene):
         self.input.selected = -1
         self.ai_wait = self.pace
         self.waiting_for_player = None
+        self.speech.undone()
         if was_practice:
             self.effects.show_toast(_("Taken back: your last move and everything since."), kind="hint")
         else:  # the first take-back: say what it costs, once
@@ -454,7 +461,11 @@ class TableScene(PaintedTable, Scene):
         if self.tutor.busy:
             return self.tutor.handle_event(event)
         if self.chooser is not None:
-            return self.chooser.handle_event(event)
+            chooser, focus = self.chooser, self.chooser.focus
+            used = chooser.handle_event(event)
+            if self.chooser is chooser and chooser.focus != focus:
+                self.speech.chooser_focus(chooser.focus)
+            return used
         if self.waiting_for_player is not None and self._goes_on(event):
             self.waiting_for_player = None
             return True
@@ -536,7 +547,10 @@ class TableScene(PaintedTable, Scene):
             return
         self.result_shown_for = self.result_pending_for
         self.board.finish()
-        self.app.go("hand_result", self, self.session.hand_result())
+        result = self.session.hand_result()
+        if result is not None:
+            self.speech.hand_result(result)
+        self.app.go("hand_result", self, result)
 
     def draw(self, surface) -> None:
         self.painter.draw(surface)

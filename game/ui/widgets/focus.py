@@ -5,6 +5,11 @@ import pygame
 import pygame_gui
 
 from ..look.palette import GOLD_LIGHT
+from ..speaking import say
+from .spoken import widget_words
+
+#: How far Left / Right move a slider (in its own units: percent for the volumes).
+SLIDER_STEP = 5
 
 
 class KeyboardFocus:
@@ -16,12 +21,12 @@ class KeyboardFocus:
     """
 
     def focusables(self) -> list:
-        """The buttons and check boxes the keyboard can reach, in the order they were built."""
+        """The buttons, check boxes, drop-downs and sliders the keyboard can reach, in the order they were built."""
         if any(isinstance(w, pygame_gui.elements.UIWindow) and w.alive() for w in self.widgets):
             return []       # a dialog is open: the keys belong to it
         return [w for w in self.widgets
                 if isinstance(w, (pygame_gui.elements.UIButton, pygame_gui.elements.UICheckBox,
-                                  pygame_gui.elements.UIDropDownMenu))
+                                  pygame_gui.elements.UIDropDownMenu, pygame_gui.elements.UIHorizontalSlider))
                 and w.alive() and w.visible and w.is_enabled
                 and (w in self._actions or not isinstance(w, pygame_gui.elements.UIButton))]
 
@@ -52,18 +57,42 @@ class KeyboardFocus:
                     self.focus_index %= len(reachable)
                 self.focus_shown = True
                 self.scroll_into_view(self.focused())
+                self.speak_focus()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 widget = self.focused()
                 if widget is not None:
                     self.press(widget)
+                    if isinstance(widget, pygame_gui.elements.UICheckBox) and widget.alive():
+                        self.speak_focus()
                     return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 widget = self.focused()
+                step = 1 if event.key == pygame.K_RIGHT else -1
                 if isinstance(widget, pygame_gui.elements.UIDropDownMenu):
-                    self.choose_next(widget, 1 if event.key == pygame.K_RIGHT else -1)
+                    self.choose_next(widget, step)
+                    self.speak_focus()
+                    return True
+                if isinstance(widget, pygame_gui.elements.UIHorizontalSlider):
+                    self.step_slider(widget, step)
+                    self.speak_focus()
                     return True
         return self.handle_event(event)
+
+    def speak_focus(self) -> None:
+        """Say the focused control and its value (for a player who does not see the ring)."""
+        widget = self.focused()
+        speech = getattr(self.app, "speech", None)
+        if widget is not None and speech is not None and speech.enabled:
+            say(self.app, widget_words(self, widget, speech.full))
+
+    def step_slider(self, slider, step: int) -> None:
+        """Move a slider ``step`` notches, as if the player had dragged it there."""
+        low, high = slider.value_range
+        value = max(low, min(high, slider.get_current_value() + step * SLIDER_STEP))
+        slider.set_current_value(value)
+        self.handle_event(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
+            "value": value, "ui_element": slider, "ui_object_id": slider.most_specific_combined_id}))
 
     def scroll_into_view(self, widget) -> None:
         """Scroll the list holding ``widget`` (if it is in one) so that the whole widget shows."""

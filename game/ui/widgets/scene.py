@@ -10,6 +10,7 @@ from pygame_gui.core import ObjectID
 from ..look.paint import backdrop, dim, painted_frame
 from ..look.scale import ui_scale
 from ..scene import AMBIENT_FPS, IDLE_FPS, Scene
+from ..speaking import say
 from .focus import KeyboardFocus
 from .marks import draw_marks
 
@@ -37,6 +38,13 @@ class WidgetScene(KeyboardFocus, Scene):
     # -- life cycle --
     def on_enter(self) -> None:
         self.rebuild()
+        title = self.spoken_title()
+        if title:   # as a screen reader names a window when it opens
+            say(self.app, title)
+
+    def spoken_title(self) -> str:
+        """The screen's name, said when it opens or comes back to the top ("" says nothing)."""
+        return ""
 
     def on_exit(self) -> None:
         self.clear_widgets()
