@@ -132,7 +132,8 @@ class Monkey:
             app.go("confirm", "A question", "Really? " * rng.randint(1, 20), "Yes", lambda: None)
         else:
             table = self._table(finished=True)
-            if table.session.match.hand.over:
+            # As a player reaches them: a hand's result once the hand is over, the match's once the match is.
+            if table.session.over if choice == "match_result" else table.session.hand_over:
                 app.go(choice, table)
 
     # ----- input -------------------------------------------------------------------------------
