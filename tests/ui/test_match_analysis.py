@@ -22,9 +22,9 @@ def finished_hand(app, seed=11):
     table = app.go("table", session_for(app, Match(rules, seed), SEATS))
     app.step(1 / 60)
     bots, rng = {"human": EasyBot(), "easy": EasyBot(), "medium": MediumBot()}, random.Random(3)
-    while not table.match.hand.over:
-        seat = table.match.current_seat
-        table.session.apply(bots[table.session.seats[seat].kind].choose(table.match.view(seat), rng))
+    while not table.session.match.hand.over:
+        seat = table.session.match.current_seat
+        table.session.apply(bots[table.session.seats[seat].kind].choose(table.session.match.view(seat), rng))
     table.resync(animate=False)
     return table, app.go("hand_result", table)
 

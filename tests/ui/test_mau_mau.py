@@ -40,7 +40,7 @@ def test_new_game_offers_mau_mau_in_german_with_its_summary_and_its_own_switches
     assert "Asse lassen noch einmal legen" in scene.summary_box.html_text
     ui.click(ui.button("Los geht’s"))
     table = app.scenes.top
-    assert table.match.rules.cards_per_deck == 32 and table.match.rules.play_again_ranks == ("A",)
+    assert table.session.match.rules.cards_per_deck == 32 and table.session.match.rules.play_again_ranks == ("A",)
 
 
 def test_the_rules_screen_explains_mau_mau_in_german(app, ui):
@@ -99,10 +99,10 @@ def test_a_mau_mau_table_names_the_call_mau_and_never_shows_a_two_to_six(tmp_pat
         bot, rng = MediumBot(), random.Random(1)
         seen = set()
         for _ in range(400):
-            if table.match.hand.over:
+            if table.session.match.hand.over:
                 break
-            seat = table.match.current_seat
-            table.session.apply(bot.choose(table.match.view(seat), rng))
+            seat = table.session.match.current_seat
+            table.session.apply(bot.choose(table.session.match.view(seat), rng))
             table.resync(animate=False)
             app.step(1 / 60)
             # Face-down cards carry no card (a negative one): only the faces shown count.

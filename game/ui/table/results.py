@@ -489,7 +489,7 @@ class MatchResultScene(ResultPanelScene):
             nrect = surface.blit(name, name.get_rect(midleft=(ax + r * 2 + self.px(12), row.centery)))
             if standing.eliminated:
                 self._badge(surface, _("Out"), OUT_BADGE, (nrect.right + 10, row.centery))
-            elif seat in winners:
+            elif seat in result.winners:
                 self._badge(surface, _("Winner"), GOLD_DEEP, (nrect.right + 10, row.centery))
             pts = self.text.render(ngettext("{points} point", "{points} points", standing.total).format(
                 points=standing.total), self.px(20), CREAM, bold=True)
