@@ -152,3 +152,16 @@ def test_a_bigger_font_scale_wraps_the_rules_into_more_lines(make_app):
         counts.append((app.font_scale, len(scene.rules_view.lines), scene.rules_view.row_h))
     (small_scale, _small_lines, small_row), (big_scale, _big_lines, big_row) = counts
     assert big_scale > small_scale and big_row > small_row
+
+
+def test_the_rules_are_laid_out_again_on_resize_and_in_a_new_language(app, ui):
+    scene = open_rules(app, ui, "crazy_eights")
+    wide = len(scene.rules_view.lines)
+    app.resize((960, 600))
+    ui.step(2)
+    assert scene.rules_view.abs_rect().right <= 960
+    assert len(scene.rules_view.lines) > wide, "a narrower window wraps into more lines"
+    english = scene.rules_text()
+    app.save_settings(dataclasses.replace(app.settings, language="de"))
+    ui.step(2)
+    assert scene.rules_text() != english and scene.rules_view.lines[0].text == scene.sections[0][0]
