@@ -47,7 +47,7 @@ def test_the_rules_screen_explains_mau_mau_in_german(app, ui):
     speak(app, "de")
     app.push(RulesScene(app, preset_id="mau_mau"))
     ui.step()
-    text = app.scenes.top.text_box.html_text
+    text = app.scenes.top.rules_text()
     assert "32er-Blatt" in text and "keine Zweien bis Sechsen" in text
     assert "Ein Wünscher darf nie auf einen Wünscher gelegt werden" in text
     assert "Siebenen: Der nächste Spieler zieht 2 Karten und setzt aus" in text
@@ -58,10 +58,10 @@ def test_the_rules_screen_explains_mau_mau_in_german(app, ui):
     assert "So spielen wir" in text and "ein Bube als Startkarte kommt zurück in den Talon" in text
     app.scenes.top.choice = "crazy_eights"
     app.scenes.top.rebuild()
-    assert "So spielen wir" not in app.scenes.top.text_box.html_text
+    assert "So spielen wir" not in app.scenes.top.rules_text()
     app.push(RulesScene(app, rules=with_house_rules("mau_mau", 5, ["ace_again", "jack_on_jack"])))
     ui.step()
-    assert "So spielen wir" in app.scenes.top.text_box.html_text
+    assert "So spielen wir" in app.scenes.top.rules_text()
 
 
 @pytest.mark.parametrize("language", ["de", "el", "nb", "en"])

@@ -247,9 +247,9 @@ def test_switches_already_in_the_game_are_ticked_and_fixed(app, ui):
 def test_the_rules_screen_describes_the_chosen_game(app, ui):
     app.push(RulesScene(app))
     ui.step()
-    assert "Eights are wild" in app.scenes.top.text_box.html_text
+    assert "Eights are wild" in app.scenes.top.rules_text()
     ui.choose(app.scenes.top.dropdown, "Switch")
-    text = app.scenes.top.text_box.html_text
+    text = app.scenes.top.rules_text()
     assert "No card is wild" in text and "Black jacks" in text and "Last card" in text
 
 
@@ -317,7 +317,7 @@ def test_escape_at_the_table_pauses_and_resume_returns(app, ui):
     rules = app.scenes.top
     assert isinstance(rules, RulesScene)
     assert rules.dropdown.selected_option[0] == "This game: Crazy Eights"
-    assert "3 players, one 52-card deck, 5 cards each." in rules.text_box.html_text
+    assert "3 players, one 52-card deck, 5 cards each." in rules.rules_text()
     ui.key(pygame.K_ESCAPE)
     assert app.scenes.top is pause
     ui.click(ui.button("Resume"))
@@ -750,17 +750,17 @@ def test_the_keyboard_scrolls_the_rules_and_tab_still_reaches_back(app, ui):
     app.push(RulesScene(app, preset_id="switch"))
     ui.step()
     scene = app.scenes.top
-    bar = scene.text_box.scroll_bar
-    assert bar is not None and bar.start_percentage == 0
+    view = scene.rules_view
+    assert view.bar is not None and view.first == 0
     ui.key(pygame.K_DOWN)
-    after_line = bar.start_percentage
+    after_line = view.first
     assert after_line > 0
     ui.key(pygame.K_PAGEDOWN)
-    assert bar.start_percentage > after_line
+    assert view.first > after_line
     ui.key(pygame.K_END)
-    assert abs(bar.start_percentage + bar.visible_percentage - 1.0) < 0.01
+    assert view.first == view.last_first and view.bar.start_percentage > 0.5
     ui.key(pygame.K_HOME)
-    assert bar.start_percentage == 0
+    assert view.first == 0 and view.bar.start_percentage == 0
     assert scene.focused() is None, "scrolling is not moving the focus ring"
     ui.key(pygame.K_TAB)
     assert scene.focused() is scene.dropdown

@@ -1,7 +1,14 @@
-"""The rules screen: any preset's (or this match's) rules, written from the rule set, in a scrolling text box."""
+"""The rules screen: any preset's (or this match's) rules, written from the rule set, in a scrolling view.
+
+The rules are long (a page and more at the largest font scale), and a pygame_gui text box renders
+all of its text into surfaces of the whole text's height, several of them: 25-40 MB each time the
+screen opened. Here the sections are wrapped into lines once (font metrics only) and only the lines
+in view are painted, by :class:`~game.ui.widgets.rows.PaintedRows`.
+"""
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
@@ -11,30 +18,110 @@ from game.rules import DESCRIPTIONS, PRESETS, RuleSet, choices_of
 
 from ..i18n import _
 from ..look.paint import draw_heading
-from ..look.palette import GOLD_LIGHT, hex_code
+from ..look.palette import GOLD_LIGHT
 from ..rules_text import describe
 from ..safe_text import safe_text
+from ..surface_cache import weight
 from ..widgets import WidgetScene
+from ..widgets.rows import Column, PaintedRows
 
 THIS_GAME = "this_game"
-HEADING_COLOUR = hex_code(GOLD_LIGHT)
+#: Font sizes (theme pixels, times the font scale) of a section's heading and of its text.
+HEADING_SIZE = 19
+TEXT_SIZE = 16
+#: The text box's line spacing in the theme: the rules keep the look they had in one.
+LINE_SPACING = 1.25
+TEXT_COLOUR = (0xF3, 0xE9, 0xCF)
+#: The least width of the scroll bar (a text box's own): one a thumb can find at small window sizes.
+BAR_W = 20
 # Keys that scroll the rules, in views: a line's worth, a page, or all the way.
 SCROLL_KEYS = {pygame.K_UP: -0.15, pygame.K_DOWN: 0.15, pygame.K_PAGEUP: -0.9, pygame.K_PAGEDOWN: 0.9,
                pygame.K_HOME: -100.0, pygame.K_END: 100.0}
 
 
-def rules_html(rules: RuleSet, for_match: bool = False, scale: float = 1.0) -> str:
-    """The rules as pygame_gui HTML: gold headings, cream paragraphs; a named game's own choices last."""
-    parts = []
+def rules_sections(rules: RuleSet, for_match: bool = False) -> list[tuple[str, str]]:
+    """The rules as (heading, paragraph) pairs; a named game's own choices last."""
     sections = describe(rules, for_match=for_match)
     choices = choices_of(rules)
     if choices:
         sections.append((_("Our choices"), _(choices)))
+    return sections
+
+
+def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` broken at spaces (and at its own line breaks) into lines at most ``width`` wide; a word
+    wider than a line is broken where it must be, never cut off."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        start = len(lines)
+        for word in paragraph.split():
+            if len(lines) > start and font.size(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+                continue
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = max(1, next((i for i in range(len(word) - 1, 0, -1) if font.size(word[:i])[0] <= width), 1))
+                lines.append(word[:cut])
+                word = word[cut:]
+            lines.append(word)
+        if len(lines) == start:
+            lines.append("")
+    return lines
+
+
+@dataclass(frozen=True)
+class RulesLine:
+    """One wrapped line of the rules: its text, and whether it belongs to a section's heading."""
+
+    text: str
+    heading: bool = False
+
+
+def rules_lines(sections: list[tuple[str, str]], heading_font, text_font, width: int) -> list[RulesLine]:
+    """The sections wrapped to ``width``: heading lines, text lines, an empty line between sections."""
+    lines: list[RulesLine] = []
     for heading, paragraph in sections:
-        parts.append(f'<font color="{HEADING_COLOUR}" pixel_size={round(19 * scale)}>'
-                     f'<b>{html.escape(heading)}</b></font><br>'
-                     f'{html.escape(paragraph)}<br><br>')
-    return "".join(parts).removesuffix("<br><br>")
+        if lines:
+            lines.append(RulesLine(""))
+        lines += [RulesLine(text, heading=True) for text in wrap_words(heading, heading_font, width)]
+        lines += [RulesLine(text) for text in wrap_words(paragraph, text_font, width)]
+    return lines
+
+
+class RulesView(PaintedRows):
+    """The wrapped rules in a frame: only the lines in view have surfaces; gold headings, cream text."""
+
+    def __init__(self, scene, panel, rect, lines: list[RulesLine], row_h: int, pad_x: int):
+        self.lines = lines
+        self.pad_x = pad_x
+        super().__init__(scene, panel, rect, row_h, len(lines), [Column(pad_x, pygame.Rect(rect).width - 2 * pad_x, False)],
+                         lambda index: [lines[index].text], name="rules_text")
+
+    def shown_lines(self) -> list[RulesLine]:
+        """The lines in view, top to bottom."""
+        return [self.lines[index] for index in self.shown()]
+
+    def held_bytes(self) -> int:
+        """The bytes of the line surfaces kept now (only the lines in view have one)."""
+        return sum(weight(image) for image in self._surfaces.values())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        area = self.abs_rect()
+        for offset, index in enumerate(self.shown()):
+            image = self._surfaces.get(index)
+            if image is None:
+                image = self._surfaces[index] = self._render(index)
+            if image is not None:
+                surface.blit(image, (area.x + self.pad_x, area.y + offset * self.row_h
+                                     + (self.row_h - image.get_height()) // 2))
+
+    def _render(self, index: int) -> pygame.Surface | None:
+        """One line, just as wide as its text (an empty line has no surface)."""
+        line = self.lines[index]
+        if not line.text:
+            return None
+        size = HEADING_SIZE if line.heading else TEXT_SIZE
+        font = self.scene.app.assets.font(round(size * self.scene.app.font_scale), line.heading)
+        return font.render(line.text, True, GOLD_LIGHT if line.heading else TEXT_COLOUR)
 
 
 def preset_label(preset_id: str) -> str:
@@ -96,9 +183,21 @@ class RulesScene(WidgetScene):
         bottom = height - self.px(36) - button_h - self.px(22)
         rules, for_match = self.current_rules()
         frame = self.frame((left, box_top, content_w, bottom - box_top), "inset", name="rules_frame")
-        self.text_box = self.add(pygame_gui.elements.UITextBox(
-            rules_html(rules, for_match, self.app.font_scale), pygame.Rect(0, 0, content_w, bottom - box_top),
-            self.manager, container=frame, object_id="#rules_text"))
+        heading_font = self.app.assets.font(round(HEADING_SIZE * self.app.font_scale), True)
+        text_font = self.app.assets.font(round(TEXT_SIZE * self.app.font_scale))
+        row_h = max(round(text_font.get_linesize() * LINE_SPACING), heading_font.get_linesize())
+        pad_x, pad_y = self.px(20), self.px(12)
+        # Room for the scroll bar is kept always: the lines wrap the same whether it shows or not.
+        wrap_w = content_w - 2 * pad_x - max(self.px(16), BAR_W)
+        self.sections = rules_sections(rules, for_match)
+        lines = rules_lines(self.sections, heading_font, text_font, wrap_w)
+        rows_h = max(row_h, (bottom - box_top - 2 * pad_y) // row_h * row_h)
+        self.rules_view = RulesView(self, frame, (0, pad_y, content_w, rows_h), lines, row_h, pad_x)
+        if self.rules_view.bar is not None:   # the bar runs the frame's whole height, as a text box's did
+            bar = self.rules_view.bar
+            bar_w = max(bar.relative_rect.width, BAR_W)
+            bar.set_relative_position((content_w - bar_w, 0))
+            bar.set_dimensions((bar_w, bottom - box_top))
         self.button(((width - self.px(220)) // 2, height - self.px(36) - button_h, self.px(220), button_h),
                     _("Back"), self.app.pop, name="back")
 
@@ -109,22 +208,38 @@ class RulesScene(WidgetScene):
         return super().dispatch(event)
 
     def scroll_text(self, views: float) -> bool:
-        """Scroll the rules by ``views`` heights of the box; False when they fit and there is nothing to scroll."""
-        bar = getattr(getattr(self, "text_box", None), "scroll_bar", None)
-        if bar is None:
+        """Scroll the rules by ``views`` heights of the view; False when they fit and there is nothing to scroll."""
+        view = getattr(self, "rules_view", None)
+        if view is None or view.bar is None:
             return False
-        shown = bar.visible_percentage
-        start = min(max(0.0, bar.start_percentage + views * shown), 1.0 - shown)
-        bar.set_scroll_from_start_percentage(start)
+        lines = max(1, round(abs(views) * view.visible))
+        view.scroll_by(lines if views > 0 else -lines)
         return True
+
+    def rules_text(self) -> str:
+        """The rules shown, as plain text: each heading and paragraph on a line of its own (all of them,
+        not only those in view)."""
+        return "\n".join(f"{heading}\n{paragraph}" for heading, paragraph in getattr(self, "sections", []))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        view = getattr(self, "rules_view", None)
+        if view is not None and self.built:
+            view.update()
 
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "dropdown", None):
             self.choice = self.dropdown.selected_option[1]
             self.rebuild()
             return True
+        view = getattr(self, "rules_view", None)
+        if view is not None and self.built and view.handle_event(event):
+            return True
         return super().handle_event(event)
 
     def draw(self, surface) -> None:
         super().draw(surface)
+        view = getattr(self, "rules_view", None)
+        if view is not None and self.built:
+            view.draw(surface)
         draw_heading(surface, self.app.assets, _("Rules"), self.app.size[0] // 2, self.px(22), max(34, self.px(50)))
