@@ -81,11 +81,11 @@ def test_drawing_a_wild_card_is_luckier_than_drawing_a_card_that_fits_nothing():
     eight = next(card for card in unseen if card < 52 and card_to_str(card).startswith("8"))
     dud = next(card for card in unseen if card < 52 and not card_to_str(card).startswith("8")
                and SUIT_OF[card] != view.suit and RANK_OF[card] != RANK_OF[view.top])
-    lucky = draw_luck(view, DRAW, (eight,), worlds=300)
-    unlucky = draw_luck(view, DRAW, (dud,), worlds=300)
+    lucky = draw_luck(view, DRAW, (eight,), worlds=1000)
+    unlucky = draw_luck(view, DRAW, (dud,), worlds=1000)
     assert lucky.luck > 0 > unlucky.luck
     assert lucky.luck - unlucky.luck > 2 * (lucky.error ** 2 + unlucky.error ** 2) ** 0.5
-    assert draw_luck(view, DRAW, (eight,), worlds=300) == lucky          # seeded by the position: the same answer
+    assert draw_luck(view, DRAW, (eight,), worlds=1000) == lucky          # seeded by the position: the same answer
 
 
 def test_the_summary_counts_marks_and_takes_the_luck_off_the_result():

@@ -34,11 +34,11 @@ SCRIPT = textwrap.dedent("""
     replay = Match(preset("crazy_eights", 3), 5)
     worker.request(1, replay.view(replay.current_seat), make_bot("hard", 600_000), 3)
     deadline = time.monotonic() + 60
-    while not job._processes._processes or not worker._processes._processes:
+    while not job.work._processes._processes or not worker._processes._processes:
         assert time.monotonic() < deadline
         time.sleep(0.05)
     time.sleep(1.0)  # they are busy now
-    pids = list(job._processes._processes) + list(worker._processes._processes)
+    pids = list(job.work._processes._processes) + list(worker._processes._processes)
     print(" ".join(map(str, pids)), flush=True)
     time.sleep(600)
 """)
