@@ -16,10 +16,11 @@ Medium's play of every preset at two to seven players (fixed seeds, so every run
   ``hint_loss_pp``: the mean win chance (percentage points, by the oracle) the hint gives up
   against the oracle's best move, counted as 0 where the hint's move wins at least as often.
   Every candidate move of those positions is treated as a move the person might have made:
-  the review marks it when ``review.surely_costly`` (gap ≥ COSTLY = 0.025 utility, about
-  2.5 points of win chance, and more than SURE_Z = 2 standard errors of the paired gap); the
-  oracle counts it a costly error when its own gap passes the same test with its own (five
-  times smaller) standard error. ``mark_precision_pct``: of the review's marks, how many the
+  the oracle counts it a costly error when ``review.costly_and_sure`` holds for its own gap
+  (gap ≥ COSTLY = 0.025 utility, about 2.5 points of win chance, and more than SURE_Z = 2 of
+  its own, five times smaller, standard errors); the review marks it when
+  ``review.surely_costly`` holds (that test on the review's gap, and the gap SURE_Z standard
+  errors lower still at least half of COSTLY). ``mark_precision_pct``: of the review's marks, how many the
   oracle confirms; ``mark_recall_pct``: of the oracle's costly errors, how many the review marks.
 * ``review30_s``: a 30-decision hand reviewed by ``ReviewJob`` (two worker processes, as the
   hand result screen runs it), from start to the finished review.
@@ -48,8 +49,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai.analysis import analyse  # noqa: E402
 from game.ai.positions import decision_positions  # noqa: E402
 from game.session.coach import hint_for  # noqa: E402
-from game.session.review import (SAME_AS_BEST, SURE_Z, Decision, review_decision,  # noqa: E402
-                                 surely_costly)
+from game.session.review import (SAME_AS_BEST, SURE_Z, Decision, costly_and_sure,  # noqa: E402
+                                 review_decision, surely_costly)
 
 ORACLE_TIMES = 25
 
@@ -125,7 +126,7 @@ def main() -> None:
         for score in review.ranked:
             mark = surely_costly(score.gap, score.gap_error)
             true = truth_scores[score.action]
-            error = surely_costly(true.gap, true.gap_error)
+            error = costly_and_sure(true.gap, true.gap_error)
             marked += mark
             confirmed += mark and error
             costly += error
