@@ -24,6 +24,10 @@ TARGETS = {
     "hard_vs_medium_c8_2p": ("crazy_eights", 2, ["hard", "medium"], 0.60),
     "hard_vs_medium_switch_2p": ("switch", 2, ["hard", "medium"], 0.60),
     "hard_vs_3_medium_c8_4p": ("crazy_eights", 4, ["hard", "medium", "medium", "medium"], 0.35),
+    # Mau-Mau (issue 23): the same ladder on the 32-card game.
+    "medium_vs_easy_maumau_2p": ("mau_mau", 2, ["medium", "easy"], 0.60),
+    "hard_vs_medium_maumau_2p": ("mau_mau", 2, ["hard", "medium"], 0.55),
+    "hard_vs_3_medium_maumau_4p": ("mau_mau", 4, ["hard", "medium", "medium", "medium"], 0.30),
 }
 
 

@@ -5,17 +5,22 @@
 In a temporary data folder it makes
 - a statistics file of 10,000 rows, and times the statistics screen opening (the median of three
   opens after a first one that also loads the screen's modules; wall clock and this thread's CPU);
-- the longest record the rules accept: 7 players, voluntary draw, the highest turn cap a rule set
-  may have, played with random legal moves until the record holds MAX_RECORD_MOVES moves. It is
+- nearly the longest record the rules accept: 7 players, voluntary draw, the highest turn cap a rule
+  set may have, played with random legal moves until the record holds MAX_RECORD_MOVES less
+  PLAY_ON_MOVES moves (a match ends when its record is full, docs/RULES.md R-MATCH-LENGTH, and the
+  continued match must play on). It is
   continued (the autosave, from the main menu), imported (from the pause menu) and replayed (opened
   as a record file, then stepped, hand by hand and to both ends), and every frame is timed from
-  the click to the screen it opens and a second after; the memory the replay adds is read from the
-  process's resident size;
+  the click to the screen it opens and a second after, and so is the way back to the main menu from
+  the long table and from the replay (``leave_*``: the frame that closes the screen and three after);
+  the memory the replay adds is read from the process's resident size;
 - a recent-matches list at its limit: as many of the longest matches the list takes as it keeps,
   each added through the store, and the file's size read after every add.
 
 The last line is JSON with ``statistics_10k_rows_open_s``, ``longest_frame_ms_long_record`` and
-``recent_list_max_bytes``, among others. On a machine other jobs share, compare the CPU figures.
+``recent_list_max_bytes``, among others. On a machine other jobs share, compare the CPU figures and the
+``*_own_ms`` ones: each frame's wall time less the time it waited, ready, for a CPU other jobs held
+(Linux's ``/proc/thread-self/schedstat``), so what remains is its own work and its waits on the disk.
 """
 from __future__ import annotations
 
@@ -40,6 +45,8 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ.setdefault("LANGUAGE", "en")
 
 STATISTICS_ROWS = 10_000
+#: The long record stops this many moves short of the rules' limit, so that the continued match plays on.
+PLAY_ON_MOVES = 1_000
 SEATS = (("You", "human"), ("Ada", "easy"), ("Bruno", "easy"), ("Chloé", "easy"), ("Dara", "easy"),
          ("Emil", "easy"), ("Fen", "easy"))
 
@@ -66,20 +73,43 @@ def longest_match(seed: int, moves: int):
     return match
 
 
+def waited_for_cpu_s() -> float:
+    """How long this thread has waited, ready to run, for a CPU the other jobs held (Linux's schedstat;
+    0 where it is not kept)."""
+    try:
+        with open("/proc/thread-self/schedstat") as schedstat:
+            return int(schedstat.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 class Frames:
-    """Steps an App and keeps every frame's wall and CPU time."""
+    """Steps an App and keeps every frame's wall and CPU time, and its wall time less the time it waited
+    for a CPU (on a shared machine, what the frame would have taken on a core of its own: CPU and I/O)."""
 
     def __init__(self, app):
         self.app = app
         self.wall: list[float] = []
         self.cpu: list[float] = []
+        self.own: list[float] = []
 
     def step(self, count: int = 1) -> None:
         for _ in range(count):
-            wall, cpu = time.perf_counter(), time.thread_time()
+            wall, cpu, waited = time.perf_counter(), time.thread_time(), waited_for_cpu_s()
             self.app.step(1 / 60)
             self.wall.append(time.perf_counter() - wall)
             self.cpu.append(time.thread_time() - cpu)
+            self.own.append(self.wall[-1] - (waited_for_cpu_s() - waited))
+
+    def act(self, action, then: int = 3) -> None:
+        """``action()`` (as a click would run it, inside a frame) timed with its frame, then ``then`` frames."""
+        wall, cpu, waited = time.perf_counter(), time.thread_time(), waited_for_cpu_s()
+        action()
+        self.app.step(1 / 60)
+        self.wall.append(time.perf_counter() - wall)
+        self.cpu.append(time.thread_time() - cpu)
+        self.own.append(self.wall[-1] - (waited_for_cpu_s() - waited))
+        self.step(then)
 
     def until(self, ready, limit: int = 5000) -> int:
         """Step until ``ready()``; returns the frames it took."""
@@ -98,6 +128,10 @@ class Frames:
 
     def worst(self) -> tuple[float, float]:
         return max(self.wall) * 1000, max(self.cpu) * 1000
+
+    def worst_own(self) -> int:
+        """The longest frame less its wait for a CPU, in ms."""
+        return round(max(self.own) * 1000)
 
 
 def statistics_open(app) -> dict:
@@ -132,7 +166,7 @@ def long_record(app) -> dict:
     from game.ui.replay.opening import open_record_file
 
     start = time.perf_counter()
-    match = longest_match(7, MAX_RECORD_MOVES)
+    match = longest_match(7, MAX_RECORD_MOVES - PLAY_ON_MOVES)
     saved = SavedGame(match.to_record(), tuple(SavedSeat(name, kind) for name, kind in SEATS))
     record_file = app.folders.records_dir / "longest.json"
     record_file.parent.mkdir(parents=True, exist_ok=True)
@@ -157,43 +191,51 @@ def long_record(app) -> dict:
     app.main_menu()
     app.step(1 / 60)
     frames = Frames(app)
-    app.scenes.top.continue_game()
+    frames.act(app.scenes.top.continue_game, then=0)   # the click: the autosave read, the first slice
     figures["continue_frames"] = frames.until(lambda: type(app.scenes.top).__name__ == "TableScene")
     frames.step(60)
     figures["continue_longest_frame_ms"], figures["continue_longest_frame_cpu_ms"] = map(round, frames.worst())
+    figures["continue_longest_frame_own_ms"] = frames.worst_own()
     table = app.scenes.top
 
     # Import: the record file, from the pause menu over that table.
     app.go("pause", table)
     app.step(1 / 60)
     frames = Frames(app)
-    app.scenes.top.read_import(record_file)
+    frames.act(lambda: app.scenes.top.read_import(record_file), then=0)
     # Over a match in play, Import asks first: the player abandons it.
     figures["import_frames"] = frames.until(lambda: type(app.scenes.top).__name__ == "ConfirmScene")
-    app.scenes.top.confirm()
+    frames.act(app.scenes.top.confirm, then=0)   # the abandoned match is counted in this frame
     figures["import_frames"] += frames.until(lambda: type(app.scenes.top).__name__ == "TableScene"
                                              and app.scenes.top is not table)
     frames.step(60)
     figures["import_longest_frame_ms"], figures["import_longest_frame_cpu_ms"] = map(round, frames.worst())
+    figures["import_longest_frame_own_ms"] = frames.worst_own()
+
+    # Back to the main menu from that table: what the load built is let go of.
+    leave = Frames(app)
+    leave.act(app.main_menu)
 
     # Replay: the record file; then steps, hands, both ends.
-    app.main_menu()
-    app.step(1 / 60)
     before = rss_mb()
     frames = Frames(app)
-    open_record_file(app, record_file)
+    frames.act(lambda: open_record_file(app, record_file), then=0)
     figures["replay_frames"] = frames.until(lambda: type(app.scenes.top).__name__ == "ReplayScene")
     for key in [pygame.K_RIGHT] * 30 + [pygame.K_PAGEDOWN] * 10 + [pygame.K_END, pygame.K_LEFT, pygame.K_LEFT,
                                                                    pygame.K_PAGEUP, pygame.K_HOME]:
         frames.key(key)
     figures["replay_longest_frame_ms"], figures["replay_longest_frame_cpu_ms"] = map(round, frames.worst())
+    figures["replay_longest_frame_own_ms"] = frames.worst_own()
     figures["replay_added_mb"] = round(rss_mb() - before)
-    app.main_menu()
-    app.step(1 / 60)
+    leave.act(app.main_menu)
+    figures["leave_longest_frame_ms"], figures["leave_longest_frame_cpu_ms"] = map(round, leave.worst())
+    figures["leave_longest_frame_own_ms"] = leave.worst_own()
     figures["longest_frame_ms_long_record"] = max(figures[f"{what}_longest_frame_ms"]
-                                                  for what in ("continue", "import", "replay"))
+                                                  for what in ("continue", "import", "replay", "leave"))
     figures["longest_frame_cpu_ms_long_record"] = max(figures[f"{what}_longest_frame_cpu_ms"]
-                                                      for what in ("continue", "import", "replay"))
+                                                      for what in ("continue", "import", "replay", "leave"))
+    figures["longest_frame_own_ms_long_record"] = max(figures[f"{what}_longest_frame_own_ms"]
+                                                      for what in ("continue", "import", "replay", "leave"))
     return figures
 
 
@@ -235,7 +277,8 @@ def main(argv=None) -> int:
           flush=True)
     figures.update(long_record(app))
     print(f"longest record: {figures['long_record_moves']} moves, {figures['long_record_bytes']} bytes; longest frame "
-          f"{figures['longest_frame_ms_long_record']} ms (CPU {figures['longest_frame_cpu_ms_long_record']} ms); "
+          f"{figures['longest_frame_ms_long_record']} ms (CPU {figures['longest_frame_cpu_ms_long_record']} ms; less the "
+          f"waits for a CPU {figures['longest_frame_own_ms_long_record']} ms); "
           f"continue {figures['continue_frames']} frames, import {figures['import_frames']}, replay "
           f"{figures['replay_frames']}; the replay adds {figures['replay_added_mb']} MB", flush=True)
     figures.update(recent_list(app, args.recent_matches))

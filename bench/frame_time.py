@@ -93,7 +93,7 @@ def measure_frames(seconds: float, budget_ms: int, seed: int):
     warmup = 3
     dt = 1 / 60
     while time.perf_counter() - started < seconds:
-        dealing = any(s.flying for s in table.board.sprites) and not table.match.moves[-1]
+        dealing = any(s.flying for s in table.board.sprites) and not table.session.match.moves[-1]
         hard_thinking = (table.session.worker.busy and table.thinking_seat() is not None
                          and table.session.seats[table.thinking_seat()].kind == "hard")
         begun = time.perf_counter()
@@ -109,8 +109,8 @@ def measure_frames(seconds: float, budget_ms: int, seed: int):
             if hard_thinking:
                 thinking.append(elapsed)
         dt = min(clock.tick(60) / 1000.0, 0.1)
-    moves = sum(len(h) for h in table.match.moves)
-    hands = table.match.hand_number
+    moves = sum(len(h) for h in table.session.match.moves)
+    hands = table.session.match.hand_number
     workers = sorted(table.session.worker.used)
     app.shutdown()
     return deal, play, thinking, cpu, moves, hands, workers

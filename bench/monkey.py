@@ -92,8 +92,8 @@ class Monkey:
                             how="clear")
         if finished:
             guard = 0
-            while not table.match.hand.over and guard < 3000:
-                table.session.apply(rng.choice(table.match.legal_moves()))
+            while not table.session.match.hand.over and guard < 3000:
+                table.session.apply(rng.choice(table.session.match.legal_moves()))
                 guard += 1
         return table
 
@@ -132,7 +132,7 @@ class Monkey:
             app.go("confirm", "A question", "Really? " * rng.randint(1, 20), "Yes", lambda: None)
         else:
             table = self._table(finished=True)
-            if table.match.hand.over:
+            if table.session.match.hand.over:
                 app.go(choice, table)
 
     # ----- input -------------------------------------------------------------------------------

@@ -18,22 +18,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules import (PRESETS, RANKS, HandState, InvalidRuleSet, RuleSet, build_deck, determinize,  # noqa: E402
-                        preset, view_of)
+from game.rules import (PRESETS, HandState, InvalidRuleSet, RuleSet, determinize,  # noqa: E402
+                        deck_ranks, preset, view_of)
 
 
 def random_custom_rules(rng: random.Random) -> RuleSet:
     """A random valid custom rule set (retries until the record accepts it)."""
     while True:
-        ranks = lambda k: tuple(rng.sample(RANKS, rng.randint(0, k)))  # noqa: E731
+        cards_per_deck = rng.choice([52, 32])
+        in_deck = deck_ranks(cards_per_deck)       # powers only on ranks the deck holds
+        ranks = lambda k: tuple(rng.sample(in_deck, rng.randint(0, k)))  # noqa: E731
         scoring = rng.choice(["penalty", "winner_collects"])
         fields = dict(
-            players=rng.randint(2, 7),
+            players=rng.randint(2, 7), cards_per_deck=cards_per_deck,
             decks_by_players=tuple(rng.choice([1, 2]) for _ in range(6)),
             hand_size_by_players=tuple(rng.randint(1, 8) for _ in range(6)),
             jokers_per_deck=rng.randint(0, 2), wild_ranks=ranks(2),
             bury_wild_starter=rng.random() < 0.5,
-            draw_rule=rng.choice(["until_playable", "up_to_n", "one_then_may_play"]),
+            draw_rule=rng.choice(["until_playable", "up_to_n", "one_then_may_play", "one_then_pass"]),
+            wild_on_wild=rng.random() < 0.5, play_again_ranks=ranks(1),
             draw_limit=rng.randint(1, 4), voluntary_draw=rng.random() < 0.5,
             stock_exhausted=rng.choice(["reshuffle", "pass", "end_hand"]),
             draw_penalties=tuple((r, rng.randint(1, 5)) for r in ranks(2)),
@@ -65,7 +68,7 @@ def soak(job: tuple[int, int]) -> dict:
             rules = preset(preset_ids[number // 2 % len(preset_ids)], rng.randint(2, 7))
         hand_seed = rng.getrandbits(32)
         state, _ = HandState.deal(rules, random.Random(hand_seed))
-        pack = Counter(build_deck(rules.decks, rules.jokers_per_deck))
+        pack = Counter(rules.full_deck())
         total = sum(pack.values())
         bound = (rules.turn_cap + 1) * (total + 3)
         problem = None

@@ -144,3 +144,48 @@ def test_importing_the_layers_below_the_ui_loads_no_pygame():
     result = subprocess.run([sys.executable, "-c", IMPORT_CHECK, ",".join(PYGAME_MODULES), *modules],
                             cwd=REPO_ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr.strip()
+
+
+# The screen is a client of the session: it reads views (the table, a hand result, a match result), never
+# the match or the hand state behind them.
+HIDDEN_FROM_UI = {"Match", "HandState"}
+HIDDEN_MODULES = {"game.rules.match", "game.rules.state"}
+
+
+def match_readers(source: str, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """(line, what) for every place in ``source`` that reaches for the match behind the session: an import
+    of ``Match``/``HandState`` (or of their modules), ``rules.Match``, or a session's ``.match``."""
+    found = [(line, f"imports {name}") for line, name in imported_modules(source, module, is_package)
+             if name in HIDDEN_MODULES]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("game.rules"):
+            found += [(node.lineno, f"imports {alias.name}") for alias in node.names if alias.name in HIDDEN_FROM_UI]
+        elif isinstance(node, ast.Attribute) and node.attr in HIDDEN_FROM_UI:
+            found.append((node.lineno, f"uses .{node.attr}"))
+        elif isinstance(node, ast.Attribute) and node.attr == "match" and _names_a_session(node.value):
+            found.append((node.lineno, "reads the session's .match"))
+    return sorted(found)
+
+
+def _names_a_session(node: ast.expr) -> bool:
+    return (_is_name(node, "session") or isinstance(node, ast.Attribute) and node.attr == "session")
+
+
+def test_the_screen_reads_only_the_sessions_views():
+    problems = []
+    for path in sorted((GAME / "ui").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for line, what in match_readers(source, module_name(path), path.name == "__init__.py"):
+            problems.append(f"{path.relative_to(REPO_ROOT)}:{line} {what}; read the session's views instead")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_view_check_sees_every_way_to_the_match():
+    source = ("from game.rules import Match, preset\n"
+              "from game.rules.state import HandState\n"
+              "import game.rules.match\n"
+              "def later(table, session):\n"
+              "    table.session.match.over\n"
+              "    return session.match, game.rules.Match\n")
+    assert [line for line, _ in match_readers(source, "game.ui.x", is_package=False)] == [1, 2, 2, 3, 5, 6, 6]
+    assert match_readers("from game.rules import preset\nscene.match_menu\nmatch = 1\n", "game.ui.x", False) == []

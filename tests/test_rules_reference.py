@@ -200,7 +200,7 @@ def test_every_choice_of_a_word_parameter_is_explained_in_its_row():
     parameters = parameter_rows()
     choices = {"draw_rule": ruleset_module.DRAW_RULES, "stock_exhausted": ruleset_module.STOCK_RULES,
                "scoring": ruleset_module.SCORING_MODES, "match_end": ruleset_module.MATCH_ENDS,
-               "reverse_with_two": ruleset_module.REVERSE_WITH_TWO}
+               "reverse_with_two": ruleset_module.REVERSE_WITH_TWO, "last_card_word": ruleset_module.LAST_CARD_WORDS}
     for name, words in choices.items():
         meaning = rows[parameters[name]][2]
         for word in words:

@@ -86,13 +86,15 @@ def messages_in_source(text: str, filename: str = "<source>") -> list[tuple[str,
 def data_messages() -> list[tuple[str, str]]:
     """(msgid, reference) for the rules core's player-facing data the UI translates."""
     sys.path.insert(0, str(ROOT))
-    from game.rules import DESCRIPTIONS, HOUSE_RULES, PRESETS
+    from game.rules import CHOICES, DESCRIPTIONS, HOUSE_RULES, PRESETS
 
     reference = "game/rules/presets.py"
     found = []
     for preset_id, rules in PRESETS.items():
         found.append((rules.name, f"{reference} (PRESETS[{preset_id!r}].name)"))
         found.append((DESCRIPTIONS[preset_id], f"{reference} (DESCRIPTIONS[{preset_id!r}])"))
+        if preset_id in CHOICES:
+            found.append((CHOICES[preset_id], f"{reference} (CHOICES[{preset_id!r}])"))
     for rule in HOUSE_RULES:
         found.append((rule.name, f"{reference} (house rule {rule.id})"))
         found.append((rule.explanation, f"{reference} (house rule {rule.id})"))

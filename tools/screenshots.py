@@ -263,10 +263,10 @@ def main(argv=None) -> int:
             from game.ai import MediumBot
 
             medium, rng = MediumBot(), random.Random(3)
-            while not table.match.hand.over:
-                seat = table.match.current_seat
-                table.session.apply(table.match.legal_moves()[0] if seat == 0 else
-                                    medium.choose(table.match.view(seat), rng))
+            while not table.session.match.hand.over:
+                seat = table.session.match.current_seat
+                table.session.apply(table.session.match.legal_moves()[0] if seat == 0 else
+                                    medium.choose(table.session.match.view(seat), rng))
             table.resync(animate=False)
             result = HandResultScene(app, table)
             app.push(result)

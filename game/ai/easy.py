@@ -12,7 +12,7 @@ STACKS_PENALTY = 0.6       # and do not always see that they can pass a penalty 
 CALLS_STOP = 0.3           # "stop" is called on a whim, not by counting
 NAMES_LONGEST_SUIT = 0.5   # otherwise they name a suit at random
 FOLLOWS_OWN_SUIT = 0.1     # sometimes they pick the card that keeps more of its suit in hand
-PLAYS_WILD_AT_ONCE = 0.9   # the classic beginner's mistake: spending an eight as soon as it is playable
+PLAYS_WILD_AT_ONCE = 0.5   # the classic beginner's mistake: spending an eight as soon as it is playable, half the time
 NAMES_OWN_SUIT = 0.4       # and naming the suit printed on the wild card itself
 
 

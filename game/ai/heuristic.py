@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.rules import CAP_KINDS, CAP_RANK, CAP_WILD, DRAW, LAST_CARD, PASS, STOP, SUIT_OF, build_deck, tables_for
+from game.rules import CAP_KINDS, CAP_RANK, CAP_WILD, DRAW, LAST_CARD, PASS, STOP, SUIT_OF, tables_for
 
 # Weights, in "how much we want this move" units; a plain legal play starts at PLAY_BASE.
 PLAY_BASE = 1.0
@@ -25,7 +25,7 @@ NEXT_VOID = 2.5              # next player drew on this suit before: they probab
 ANY_VOID = 0.8
 PENALTY_ATTACK = 1.5
 PENALTY_ATTACK_CLOSE = 2.0   # extra when the victim is down to a card or two
-EXTRA_TURN = 1.5             # skip/reverse with two players: we move again
+EXTRA_TURN = 1.5             # skip/reverse with two players, or a play-again card: we move again
 SKIP_MANY = 0.6
 KEEP_RED_JACK = 3.0
 KEEP_PENALTY_CARD = 0.8      # a stackable card is also our defence against a penalty
@@ -53,7 +53,7 @@ def full_deck_counts(rules) -> tuple:
     suit_counts = [0] * 5
     rank_counts = [0] * 14
     wilds = 0
-    for card in build_deck(rules.decks, rules.jokers_per_deck):
+    for card in rules.full_deck():
         if wild[card]:
             wilds += 1
         else:
@@ -164,7 +164,8 @@ def _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
                 named = nomination - 1
                 score += suit_counts[named] * FOLLOW_SUIT + suit_values[named] * 0.01
                 if unseen is not None:
-                    block = no_wild * (1.0 - unseen_suit[named] / unseen_total) ** min(
+                    # Where no wild may go on a wild (Mau-Mau's jacks), the next player's wilds cannot answer ours.
+                    block = (no_wild if rules.wild_on_wild else 1.0) * (1.0 - unseen_suit[named] / unseen_total) ** min(
                         next_size, max(0, next_caps[named] + caps_add))
                     score += BLOCK * block
                 elif (next_void >> named) & 1:
@@ -203,6 +204,8 @@ def _scores(legal, hand, sizes, me, direction, top, suit, pending, void_hints,
                         score += EXTRA_TURN if my_size > 2 else 0.3
                     elif tables.skip[card]:
                         score += SKIP_MANY if next_size <= 3 else 0.2
+                elif tables.play_again[card]:
+                    score += EXTRA_TURN if my_size > 2 else 0.3
                 if tables.red_jack[card] and not pending and black_jacks_out:
                     score -= KEEP_RED_JACK
             yield action, score
@@ -345,6 +348,8 @@ def rollout_pick(state, legal, deck_counts, memo):
     caps_add = state.drawn_total[next_player]
     no_wild = (1.0 - (memo[4] - hand_wilds) / unseen_total) ** min(
         next_size, max(0, caps[start + CAP_WILD] + caps_add))
+    wild_answers_wild = state.rules.wild_on_wild
+    play_again = tables.play_again
     black_jacks_out = True
     best_action = legal[0]
     best_score = -1e18
@@ -357,7 +362,8 @@ def rollout_pick(state, legal, deck_counts, memo):
             if wild[card]:
                 named = action % 5 - 1
                 score += suit_counts[named] * FOLLOW_SUIT + suit_values[named] * 0.01
-                block = no_wild * (1.0 - (pile_suits[named] - suit_counts[named]) / unseen_total) ** min(
+                block = (no_wild if wild_answers_wild else 1.0) * (
+                    1.0 - (pile_suits[named] - suit_counts[named]) / unseen_total) ** min(
                     next_size, max(0, caps[start + named] + caps_add))
                 score += BLOCK * block
                 if danger:
@@ -388,6 +394,8 @@ def rollout_pick(state, legal, deck_counts, memo):
                         score += EXTRA_TURN if my_size > 2 else 0.3
                     elif skip[card]:
                         score += SKIP_MANY if next_size <= 3 else 0.2
+                elif play_again[card]:
+                    score += EXTRA_TURN if my_size > 2 else 0.3
                 if red_jack[card] and not pending and black_jacks_out:
                     score -= KEEP_RED_JACK
         elif action == DRAW:

@@ -9,28 +9,29 @@ includes the fast form the bots and the search use: cards as small ints
 (``card * 5 + nomination``, or ``DRAW``, ``PASS``, ``LAST_CARD``, ``STOP``; ``MOVES``
 maps each action to its ``Move``) and the per-rule-set card lookups of ``tables_for``.
 """
-from .cards import (FIRST_JOKER, RANK_OF, RANKS, SUIT_NAMES, SUIT_OF, SUITS, CardNotationError, build_deck,
-                    card_from_str, card_to_str, cards_from_str, cards_to_str)
+from .cards import (DECK_SIZES, FIRST_JOKER, RANK_OF, RANKS, SUIT_NAMES, SUIT_OF, SUITS, CardNotationError,
+                    build_deck, card_from_str, card_to_str, cards_from_str, cards_to_str, deck_ranks)
 from .errors import RECORD_CODES, RULE_CODES, IllegalMove, InvalidRuleSet, Problem, RecordError
 from .match import (MAX_RECORD_MOVES, OUT_OF_TURN, HandResult, Match, Standing, RECORD_FORMAT, RECORD_VERSION,
                     finish, parse_record_move, play_randomly)
+from .kinds import EventKind, MoveKind
 from .moves import ACTION_COUNT, DRAW, LAST_CARD, MOVES, PASS, STOP, Move, MoveNotationError
-from .presets import (DESCRIPTIONS, HOUSE_RULES, HOUSE_RULES_BY_ID, PRESETS, HouseRule, UnknownPreset,
-                      house_rules_for, preset, preset_id_of, with_house_rules)
+from .presets import (CHOICES, DESCRIPTIONS, HOUSE_RULES, HOUSE_RULES_BY_ID, PRESETS, HouseRule, UnknownPreset,
+                      choices_of, house_rules_for, preset, preset_id_of, with_house_rules)
 from .ruleset import MAX_PLAYERS, MAX_TURN_CAP, MIN_PLAYERS, RuleSet
 from .state import BLACK_JACK, CAP_KINDS, CAP_RANK, CAP_WILD, DRAWING, Event, HandState, tables_for
 from .view import PlayerView, determinize, view_of
 
 __all__ = [
     # cards
-    "FIRST_JOKER", "RANK_OF", "RANKS", "SUIT_NAMES", "SUIT_OF", "SUITS", "CardNotationError", "build_deck",
-    "card_from_str", "card_to_str", "cards_from_str", "cards_to_str",
+    "DECK_SIZES", "FIRST_JOKER", "RANK_OF", "RANKS", "SUIT_NAMES", "SUIT_OF", "SUITS", "CardNotationError",
+    "build_deck", "card_from_str", "card_to_str", "cards_from_str", "cards_to_str", "deck_ranks",
     # moves and actions
-    "ACTION_COUNT", "DRAW", "LAST_CARD", "MOVES", "PASS", "STOP", "Move", "MoveNotationError",
+    "EventKind", "MoveKind", "ACTION_COUNT", "DRAW", "LAST_CARD", "MOVES", "PASS", "STOP", "Move", "MoveNotationError",
     # rule sets
-    "MAX_PLAYERS", "MAX_TURN_CAP", "MIN_PLAYERS", "InvalidRuleSet", "RuleSet", "DESCRIPTIONS", "HOUSE_RULES",
+    "MAX_PLAYERS", "MAX_TURN_CAP", "MIN_PLAYERS", "InvalidRuleSet", "RuleSet", "CHOICES", "DESCRIPTIONS", "HOUSE_RULES",
     "HOUSE_RULES_BY_ID", "PRESETS", "HouseRule", "UnknownPreset", "house_rules_for", "preset",
-    "preset_id_of", "with_house_rules",
+    "preset_id_of", "with_house_rules", "choices_of",
     # a hand and what a player sees of it
     "BLACK_JACK", "CAP_KINDS", "CAP_RANK", "CAP_WILD", "DRAWING", "Event", "HandState", "tables_for",
     "PlayerView", "determinize", "view_of",

@@ -77,12 +77,34 @@ def is_red(card: int) -> bool:
     return SUIT_OF[card] in (1, 2)
 
 
-def build_deck(decks: int, jokers_per_deck: int) -> list[int]:
-    """The full, unshuffled card list for a number of decks and jokers."""
+#: The decks a rule can choose (``RuleSet.cards_per_deck``): the French 52 cards, or the 32 of the
+#: Skat deck (7, 8, 9, 10, J, Q, K, A of each suit) that Mau-Mau is played with.
+DECK_SIZES = (52, 32)
+#: The ranks in a 32-card deck (rank names, as in ``RANKS``).
+SHORT_DECK_RANKS = ("A", "7", "8", "9", "10", "J", "Q", "K")
+_DECK_CARDS = {
+    52: tuple(range(FIRST_JOKER)),
+    32: tuple(c for c in range(FIRST_JOKER) if RANKS[c >> 2] in SHORT_DECK_RANKS),
+}
+
+
+def deck_ranks(cards_per_deck: int) -> tuple[str, ...]:
+    """The rank names a deck of ``cards_per_deck`` cards holds, in ``RANKS`` order."""
+    return RANKS if cards_per_deck == 52 else tuple(r for r in RANKS if r in SHORT_DECK_RANKS)
+
+
+def deck_cards(cards_per_deck: int) -> tuple[int, ...]:
+    """The card ints of one deck of ``cards_per_deck`` cards, no jokers (the same ints in either deck)."""
+    return _DECK_CARDS[cards_per_deck]
+
+
+def build_deck(decks: int, jokers_per_deck: int, cards_per_deck: int = 52) -> list[int]:
+    """The full, unshuffled card list for a number of decks (of 52 or 32 cards) and jokers."""
     cards: list[int] = []
     joker = FIRST_JOKER
+    one_deck = _DECK_CARDS[cards_per_deck]
     for _ in range(decks):
-        cards.extend(range(FIRST_JOKER))
+        cards.extend(one_deck)
         for _ in range(jokers_per_deck):
             cards.append(joker)
             joker += 1

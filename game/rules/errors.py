@@ -16,7 +16,7 @@ RULE_CODES = frozenset({
     "rules.too_many_cards", "rules.draw_limit_zero", "rules.target_wins_scoring", "rules.needs_penalty_scoring",
     "rules.not_a_rank", "rules.draw_penalty_size", "rules.black_jack_stacking_alone",
     "rules.skip_stacking_alone", "rules.two_powers", "rules.wild_and_anything_on", "rules.two_draw_penalties",
-    "rules.turn_cap_too_high",
+    "rules.turn_cap_too_high", "rules.rank_not_in_deck",
 })
 #: Every code a game record can be refused with (``RecordError.code``).
 RECORD_CODES = frozenset({

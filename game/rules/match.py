@@ -1,20 +1,26 @@
 """A match: hands in a row, dealer rotation, scoring, match end, and the game record."""
 from __future__ import annotations
 
+import copy
 import json
 import random
 from dataclasses import dataclass
 
 from .errors import IllegalMove, RecordError
+from .kinds import MoveKind
 from .moves import Move, MoveNotationError
 from .ruleset import InvalidRuleSet, RuleSet
-from .state import Event, HandState
+from .state import MATCH_LENGTH, Event, HandState
 from .view import PlayerView, view_of
 
 #: Marks a move made out of turn in the record, before the seat that made it: ``last@2``.
 OUT_OF_TURN = "@"
 RECORD_FORMAT = "crazy-eights-record"
-RECORD_VERSION = 1
+#: 2: the rules may hold the deck (`cards_per_deck`) and the Mau-Mau parameters; version 1 records load as
+#: they are (every parameter they lack has its version-1 meaning).
+RECORD_VERSION = 2
+#: The most moves a record may hold (the loader refuses more); a match ends when its record is full
+#: (docs/RULES.md R-MATCH-LENGTH), so every record a match writes can be loaded again.
 MAX_RECORD_MOVES = 200_000
 #: Moves ``Match.replaying`` replays between two yields: about 10 ms of work.
 REPLAY_SLICE = 250
@@ -27,7 +33,7 @@ def parse_record_move(text: str) -> tuple[Move, int | None]:
     move = Move.parse(move_text)
     if not mark:
         return move, None
-    if move.kind != "last_card" or not seat_text.isdigit() or len(seat_text) > 1:
+    if move.kind != MoveKind.LAST_CARD or not seat_text.isdigit() or len(seat_text) > 1:
         raise MoveNotationError(f"not a move: {text!r} (only 'last' is made out of turn, as last@SEAT)")
     return move, int(seat_text)
 
@@ -72,6 +78,12 @@ class Match:
         self.dealer = self.rng.randrange(players)
         self.results: list[HandResult] = []
         self.moves: list[list[str]] = []
+        #: Moves in the record so far, every hand's (R-MATCH-LENGTH ends the match at MAX_RECORD_MOVES).
+        self.move_count = 0
+        #: The finished hands of ``moves`` as compact JSON (``_encode_finished_hands``), and how many:
+        #: a hand never changes once the next is dealt, so a long match's record is encoded a hand at a time.
+        self._finished_hands_json = ""
+        self._finished_hands_encoded = 0
         self.over = False
         self.winners: list[int] = []
         self.sudden_death_seats: tuple[int, ...] | None = None
@@ -154,9 +166,45 @@ class Match:
                 raise IllegalMove("not_your_turn", "it is not your turn")
             events = self.hand.apply(move, player)
             self.moves[-1].append(f"{move}{OUT_OF_TURN}{seat}")
+        self.move_count += 1
+        if self.record_full:
+            # R-MATCH-LENGTH: the record can take no more moves, so the hand ends here and the match with it.
+            events = events + self.hand.end_early(MATCH_LENGTH)
         if self.hand.over:
             self._finish_hand()
         return [self._to_seats(e) for e in events]
+
+    def replaying_current_hand(self, keep: int, observer=None) -> "Match":
+        """A copy of this match as it stood ``keep`` moves into its current hand (not over): that hand
+        dealt again from its seed and its first ``keep`` moves played again; what came before it is
+        shared, not replayed, so taking a move back in a match of 200,000 moves costs its hand only.
+        ``observer`` (as in ``from_record``) hears the deal and those moves."""
+        if self.hand.over or not 0 <= keep <= len(self.moves[-1]):
+            raise ValueError("only a hand in play can be played again, up to the moves it has")
+        again = copy.copy(self)
+        again.rng = random.Random()
+        again.rng.setstate(self.rng.getstate())
+        again.totals, again.eliminated = list(self.totals), list(self.eliminated)
+        again.results, again.winners = list(self.results), list(self.winners)
+        again.moves = self.moves[:-1] + [[]]   # the finished hands never change: shared
+        again.move_count = self.move_count - len(self.moves[-1])
+        seats = self.seats
+        hand_rules = self.rules if len(seats) == self.rules.players else self.rules.with_players(len(seats))
+        again.hand, events = HandState.deal(hand_rules, random.Random(self.hand_seed), seats.index(self.dealer))
+        if observer is not None:
+            observer(again, None, None, [again._to_seats(event) for event in events])
+        for text in self.moves[-1][:keep]:
+            move, caller = parse_record_move(text)
+            seat = again.current_seat if caller is None else caller
+            played = again.apply(move, caller)
+            if observer is not None:
+                observer(again, seat, move, played)
+        return again
+
+    @property
+    def record_full(self) -> bool:
+        """Whether the record holds MAX_RECORD_MOVES moves: the match has ended (R-MATCH-LENGTH)."""
+        return self.move_count >= MAX_RECORD_MOVES
 
     def _to_seats(self, event: Event) -> Event:
         if event.player < 0:
@@ -225,6 +273,13 @@ class Match:
                 for seat in out:
                     self.eliminated[seat] = False
                 self._best_of(out)
+        if self.record_full and not self.over:
+            # R-MATCH-LENGTH: no further hand fits in the record (a sudden death's neither): the best total
+            # of those still in wins, a tie shares the win.
+            self.sudden_death_seats = None
+            standing = [s for s in range(rules.players) if not self.eliminated[s]]
+            best = (min if rules.scoring == "penalty" else max)(self.totals[s] for s in standing)
+            self._declare([s for s in standing if self.totals[s] == best])
 
     def standings(self) -> list[Standing]:
         """Seats from best to worst, with places (equal totals share a place)."""
@@ -245,13 +300,30 @@ class Match:
 
     def to_record(self) -> dict:
         """The JSON game record: rules, seed and every move; it replays this match exactly."""
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "hands": [list(moves) for moves in self.moves],
-        }
+        return {**self.record_head(), "hands": [list(moves) for moves in self.moves]}
+
+    def record_head(self) -> dict:
+        """The record without its "hands" (see ``hands_json``): what ``to_record`` holds besides the moves."""
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "rules": self.rules.to_dict(), "seed": self.seed}
+
+    def hands_json(self) -> str:
+        """The record's "hands" as compact JSON text, exactly ``json.dumps(to_record()["hands"],
+        separators=(",", ":"))``, at the cost of the current hand: each finished hand is encoded once
+        (a match is autosaved after every move, and a long one holds 200,000 moves)."""
+        self._encode_finished_hands()
+        current = json.dumps(self.moves[-1], separators=(",", ":"))
+        if not self._finished_hands_json:
+            return f"[{current}]"
+        return f"[{self._finished_hands_json},{current}]"
+
+    def _encode_finished_hands(self) -> None:
+        finished = len(self.moves) - 1
+        if self._finished_hands_encoded >= finished:
+            return
+        fresh = ",".join(json.dumps(hand, separators=(",", ":"))
+                         for hand in self.moves[self._finished_hands_encoded:finished])
+        self._finished_hands_json = f"{self._finished_hands_json},{fresh}" if self._finished_hands_json else fresh
+        self._finished_hands_encoded = finished
 
     def to_json(self) -> str:
         """The record as JSON text."""
@@ -315,6 +387,9 @@ class Match:
                     raise RecordError("record.hand_never_reached",
                                       f"the game record has a hand {number} that was never reached", hand=number)
                 deal_events = match.start_next_hand()
+                # Encoded here, a hand at a time, so that the first autosave after a long load is not
+                # the one that encodes every hand at once.
+                match._encode_finished_hands()
             else:
                 deal_events = match.deal_events
             if observer is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARD_COUNT, SUITS, card_from_str, card_to_str
+from .kinds import MoveKind
 
 PLAY_ACTIONS = CARD_COUNT * 5
 DRAW = PLAY_ACTIONS
@@ -16,8 +17,9 @@ LAST_CARD = PLAY_ACTIONS + 2
 STOP = PLAY_ACTIONS + 3
 ACTION_COUNT = PLAY_ACTIONS + 4
 
-KINDS = ("play", "draw", "pass", "last_card", "stop")
+KINDS = tuple(MoveKind)
 _WORDS = {DRAW: "draw", PASS: "pass", LAST_CARD: "last", STOP: "stop"}
+_ACTION_OF = {MoveKind.DRAW: DRAW, MoveKind.PASS: PASS, MoveKind.LAST_CARD: LAST_CARD, MoveKind.STOP: STOP}
 
 
 class MoveNotationError(ValueError):
@@ -28,16 +30,16 @@ class MoveNotationError(ValueError):
 class Move:
     """One move: play a card (naming a suit when it is wild), draw, pass, call "last card" or "stop"."""
 
-    kind: str
+    kind: MoveKind
     card: int | None = None
     suit: int | None = None
 
     @property
     def action(self) -> int:
         """The int form used by the engine."""
-        if self.kind == "play":
+        if self.kind == MoveKind.PLAY:
             return self.card * 5 + (0 if self.suit is None else self.suit + 1)
-        return {"draw": DRAW, "pass": PASS, "last_card": LAST_CARD, "stop": STOP}[self.kind]
+        return _ACTION_OF[self.kind]
 
     @staticmethod
     def from_action(action: int) -> "Move":
@@ -47,7 +49,7 @@ class Move:
     @staticmethod
     def play(card: int, suit: int | None = None) -> "Move":
         """Play ``card``; ``suit`` is the suit named with a wild card."""
-        return Move("play", card, suit)
+        return Move(MoveKind.PLAY, card, suit)
 
     @staticmethod
     def parse(text: str) -> "Move":
@@ -64,14 +66,14 @@ class Move:
             raise MoveNotationError(
                 f"not a move: {text!r} (expected e.g. 8S, 8S>H, draw, pass, last, stop)") from None
         if not suit_text:
-            return Move("play", card)
+            return Move(MoveKind.PLAY, card)
         suit_text = suit_text.strip().upper()
         if len(suit_text) != 1 or suit_text not in SUITS:
             raise MoveNotationError(f"not a suit in {text!r}: use C, D, H or S after '>'")
-        return Move("play", card, SUITS.index(suit_text))
+        return Move(MoveKind.PLAY, card, SUITS.index(suit_text))
 
     def __str__(self) -> str:
-        if self.kind != "play":
+        if self.kind != MoveKind.PLAY:
             return _WORDS[self.action]
         text = card_to_str(self.card)
         return text if self.suit is None else f"{text}>{SUITS[self.suit]}"
@@ -81,8 +83,8 @@ def _all_moves() -> tuple[Move, ...]:
     moves = []
     for action in range(PLAY_ACTIONS):
         card, nomination = divmod(action, 5)
-        moves.append(Move("play", card, None if nomination == 0 else nomination - 1))
-    moves += [Move("draw"), Move("pass"), Move("last_card"), Move("stop")]
+        moves.append(Move(MoveKind.PLAY, card, None if nomination == 0 else nomination - 1))
+    moves += [Move(MoveKind.DRAW), Move(MoveKind.PASS), Move(MoveKind.LAST_CARD), Move(MoveKind.STOP)]
     return tuple(moves)
 
 

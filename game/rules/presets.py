@@ -7,6 +7,8 @@ from typing import Callable
 from .ruleset import C8_VALUES, RuleSet
 
 SWITCH_VALUES = (25, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 10, 10)
+#: Mau-Mau's penalty points: jack 20, ace 11, king 4, queen 3, the others their face value.
+MAU_MAU_VALUES = (11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 3, 4)
 
 _C8 = RuleSet(name="Crazy Eights")
 
@@ -41,6 +43,20 @@ PRESETS: dict[str, RuleSet] = {
         last_card_call=True, rank_values=SWITCH_VALUES,
         match_end="elimination", target=100,
     ),
+    # docs/RULES.md R-PRESET-MAU-MAU: the game as most German-speaking tables play it.
+    "mau_mau": RuleSet(
+        name="Mau-Mau",
+        cards_per_deck=32,
+        decks_by_players=(1, 1, 1, 1, 2, 2),
+        hand_size_by_players=(5, 5, 5, 5, 5, 5),
+        wild_ranks=("J",), wild_on_wild=False,
+        draw_penalties=(("7", 2),), stacking=True,
+        skip_ranks=("8",),
+        draw_rule="one_then_may_play", stock_exhausted="reshuffle",
+        last_card_call=True, last_card_penalty=2, last_card_word="mau",
+        rank_values=MAU_MAU_VALUES,
+        match_end="target_loses", target=100,
+    ),
 }
 
 DESCRIPTIONS: dict[str, str] = {
@@ -50,6 +66,17 @@ DESCRIPTIONS: dict[str, str] = {
     "crazy_eights_action": "Crazy Eights with twos to draw, jacks to skip, queens to reverse and anything on an ace.",
     "crazy_aces": "Crazy Eights with the aces wild instead of the eights.",
     "switch": "The British game: twos pick up, eights skip, aces reverse, black jacks pick up seven. Last one under 100 wins.",
+    "mau_mau": "The German game with 32 cards: sevens draw two, eights skip, jacks are wild; say \"Mau\" on your last card.",
+}
+
+#: Where the tables that play a game differ and no switch is offered, what this game chose (docs/RULES.md
+#: R-MAU-MAU-CHOICES); the rules screen says it under the game's rules.
+CHOICES: dict[str, str] = {
+    "mau_mau": "Mau-Mau is played in many ways; where tables differ, this game chose: a seven or an eight turned "
+               "up to start has no effect, and a jack turned up goes back into the stock; a seven is answered "
+               "only with a seven, and whoever draws for it misses their turn; an eight skips one player, and "
+               "another eight does not pass the skip on; a jack may be your last card; only \"Mau\" is said, "
+               "on your last card, not \"Mau-Mau\" on going out.",
 }
 
 
@@ -79,6 +106,13 @@ def _add_draw(rank: str, count: int):
     return change
 
 
+def _add_draws(penalties: tuple[tuple[str, int], ...]):
+    def change(rules: RuleSet) -> RuleSet:
+        missing = tuple(p for p in penalties if p not in rules.draw_penalties)
+        return rules.replace(draw_penalties=rules.draw_penalties + missing, stacking=True) if missing else rules
+    return change
+
+
 def _add_rank(field_name: str, rank: str):
     def change(rules: RuleSet) -> RuleSet:
         ranks = getattr(rules, field_name)
@@ -95,10 +129,21 @@ def _queens_reverse(rules: RuleSet) -> RuleSet:
                          rank_values=tuple(values))
 
 
-ALL = ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy", "crazy_eights_action", "crazy_aces", "switch")
-EIGHTS = ALL[:-1]
+ALL = ("crazy_eights", "crazy_eights_hoyle", "swedish_rummy", "crazy_eights_action", "crazy_aces", "switch",
+       "mau_mau")
+EIGHTS = ALL[:5]
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
+    # Mau-Mau's own alternatives first: New game lists a game's switches in this order.
+    HouseRule("ace_again", "Ace plays again", "Whoever plays an ace plays one more card at once (or draws).",
+              _add_rank("play_again_ranks", "A"), ("mau_mau",)),
+    HouseRule("nine_reverse", "Nines reverse", "A nine reverses the direction of play (no effect with two players).",
+              lambda r: _add_rank("reverse_ranks", "9")(r).replace(reverse_with_two="none"), ("mau_mau",)),
+    HouseRule("jack_on_jack", "Jack on jack", "A jack may be played on a jack.",
+              lambda r: r.replace(wild_on_wild=True), ("mau_mau",)),
+    HouseRule("drawn_card_waits", "Drawn card waits",
+              "A card you draw cannot be played at once: your turn passes.",
+              lambda r: r.replace(draw_rule="one_then_pass"), ("mau_mau",)),
     HouseRule("jack_wild", "Jacks wild",
               "All jacks are wild and name a suit; black jacks no longer pick up seven.",
               lambda r: r.replace(wild_ranks=("J",), black_jack_draw=0, black_jack_stacking=False),
@@ -140,6 +185,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
               lambda r: r.replace(stop_call=True), ALL),
     HouseRule("voluntary_draw", "Draw at will", "You may draw even when you could play.",
               lambda r: r.replace(voluntary_draw=True), EIGHTS),
+    HouseRule("draw_three", "Threes and fours draw three",
+              "A three or a four makes the next player draw three unless they play a three or a four; they stack.",
+              _add_draws((("3", 3), ("4", 3))), ("crazy_eights_action",)),
+
 )
 
 HOUSE_RULES_BY_ID = {rule.id: rule for rule in HOUSE_RULES}
@@ -187,3 +236,18 @@ def preset_id_of(rules: RuleSet) -> str | None:
 
 
 _GAME_FIELDS = tuple(f.name for f in fields(RuleSet) if f.name not in ("players", *MATCH_LENGTH_FIELDS))
+
+
+def choices_of(rules: RuleSet) -> str | None:
+    """The ``CHOICES`` note of the game these rules are, with any of its house switches on (else None)."""
+    for preset_id, note in CHOICES.items():
+        offered = [rule.id for rule in house_rules_for(preset_id)]
+        for mask in range(1 << len(offered)):
+            switches = [switch for bit, switch in enumerate(offered) if mask >> bit & 1]
+            try:
+                candidate = with_house_rules(preset_id, rules.players, switches)
+            except ValueError:
+                continue
+            if all(getattr(candidate, name) == getattr(rules, name) for name in _GAME_FIELDS):
+                return note
+    return None

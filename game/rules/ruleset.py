@@ -8,14 +8,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
-from .cards import RANKS, FIRST_JOKER, MAX_JOKERS
+from .cards import DECK_SIZES, FIRST_JOKER, MAX_JOKERS, RANKS, deck_cards, deck_ranks
 from .errors import InvalidRuleSet, Problem
 
-DRAW_RULES = ("until_playable", "up_to_n", "one_then_may_play")
+DRAW_RULES = ("until_playable", "up_to_n", "one_then_may_play", "one_then_pass")
 STOCK_RULES = ("reshuffle", "pass", "end_hand")
 SCORING_MODES = ("penalty", "winner_collects")
 MATCH_ENDS = ("target_loses", "target_wins", "fixed_hands", "elimination", "single_hand")
 REVERSE_WITH_TWO = ("skip", "none")
+#: What the last-card call is called: "Last card" in the player's language, or Mau-Mau's own "Mau".
+LAST_CARD_WORDS = ("last_card", "mau")
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 MAX_NAME_LENGTH = 40
 # Sane maxima: beyond them a record is damaged or hostile, not a game anyone plays.
@@ -41,7 +43,11 @@ class RuleSet:
     decks_by_players: tuple[int, ...] = (1, 1, 1, 1, 2, 2)
     hand_size_by_players: tuple[int, ...] = (7, 5, 5, 5, 5, 5)
     jokers_per_deck: int = 0
+    # The deck: 52 French cards, or the 32 of the Skat deck (7-A of each suit; docs/RULES.md R-DECK).
+    cards_per_deck: int = 52
     wild_ranks: tuple[str, ...] = ("8",)
+    # Whether a wild card may be played on a wild card (Mau-Mau: no jack on a jack; R-WILD-ON-WILD).
+    wild_on_wild: bool = True
     bury_wild_starter: bool = True
     draw_rule: str = "until_playable"
     draw_limit: int = 3
@@ -58,8 +64,11 @@ class RuleSet:
     # A reverse in a two-player hand: "skip" (the same player goes again) or "none" (no effect).
     reverse_with_two: str = "skip"
     anything_on_ranks: tuple[str, ...] = ()
+    # Ranks whose player plays once more at once (the Mau-Mau ace switch; R-PLAY-AGAIN).
+    play_again_ranks: tuple[str, ...] = ()
     last_card_call: bool = False
     last_card_penalty: int = 2
+    last_card_word: str = "last_card"
     stop_call: bool = False
     stop_threshold: int = 5
     turn_cap: int = 1000
@@ -99,7 +108,22 @@ class RuleSet:
     @property
     def deck_size(self) -> int:
         """Cards in the full pack (all decks and jokers)."""
-        return self.decks * (52 + self.jokers_per_deck)
+        return self.decks * (self.cards_per_deck + self.jokers_per_deck)
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        """The rank names in this deck (all thirteen, or the eight of a 32-card deck)."""
+        return deck_ranks(self.cards_per_deck)
+
+    def full_deck(self) -> list[int]:
+        """Every card of the pack for this player count, unshuffled: the one source of the deck."""
+        cards: list[int] = []
+        joker = FIRST_JOKER
+        for _ in range(self.decks):
+            cards.extend(deck_cards(self.cards_per_deck))
+            cards.extend(range(joker, joker + self.jokers_per_deck))
+            joker += self.jokers_per_deck
+        return cards
 
     def with_players(self, players: int) -> "RuleSet":
         """The same rules for another player count (validated)."""
@@ -146,10 +170,11 @@ class RuleSet:
             raise InvalidRuleSet([Problem("rules.malformed", f"malformed rule set: {error}")]) from None
 
 
-_BOOL_FIELDS = ("bury_wild_starter", "voluntary_draw", "stacking", "black_jack_stacking", "skip_stacking",
+_BOOL_FIELDS = ("bury_wild_starter", "wild_on_wild", "voluntary_draw", "stacking", "black_jack_stacking", "skip_stacking",
                 "last_card_call", "stop_call", "sudden_death")
 _CHOICE_FIELDS = {"draw_rule": DRAW_RULES, "stock_exhausted": STOCK_RULES, "scoring": SCORING_MODES,
-                  "match_end": MATCH_ENDS, "reverse_with_two": REVERSE_WITH_TWO}
+                  "match_end": MATCH_ENDS, "reverse_with_two": REVERSE_WITH_TWO,
+                  "last_card_word": LAST_CARD_WORDS}
 # Whole numbers and their allowed ranges (inclusive).
 _INT_FIELDS = {
     "players": (MIN_PLAYERS, MAX_PLAYERS), "jokers_per_deck": (0, MAX_JOKERS // 2),
@@ -157,7 +182,7 @@ _INT_FIELDS = {
     "stop_threshold": (0, MAX_COUNT), "turn_cap": (10, MAX_COUNT), "joker_value": (0, MAX_CARD_VALUE),
     "target": (1, MAX_COUNT), "fixed_hands": (1, MAX_HANDS),
 }
-_RANK_LIST_FIELDS = ("wild_ranks", "skip_ranks", "reverse_ranks", "anything_on_ranks")
+_RANK_LIST_FIELDS = ("wild_ranks", "skip_ranks", "reverse_ranks", "anything_on_ranks", "play_again_ranks")
 # Per-field (length, allowed range) of the whole-number lists.
 _INT_LIST_FIELDS = {
     "decks_by_players": (MAX_PLAYERS - MIN_PLAYERS + 1, (1, 2)),
@@ -214,6 +239,10 @@ def _type_problems(rules: RuleSet):
         problem = _int_problem(field_name, getattr(rules, field_name), low, high)
         if problem:
             yield _bad_value(field_name, problem)
+    value = rules.cards_per_deck
+    if not _is_int(value) or value not in DECK_SIZES:
+        yield _bad_value("cards_per_deck", f"cards_per_deck must be one of {', '.join(map(str, DECK_SIZES))}, "
+                                           f"not {_shown(value)}")
     value = rules.black_jack_value
     if value is not None:
         problem = _int_problem("black_jack_value", value, 0, MAX_CARD_VALUE)
@@ -273,6 +302,8 @@ def _problems(rules: RuleSet):
     yield from _check_ranks("reverse_ranks", "reverse ranks", rules.reverse_ranks)
     yield from _check_ranks("anything_on_ranks", "anything-on ranks", rules.anything_on_ranks)
     yield from _check_ranks("draw_penalties", "draw penalties", [r for r, _ in rules.draw_penalties])
+    yield from _check_ranks("play_again_ranks", "play-again ranks", rules.play_again_ranks)
+    yield from _ranks_in_deck(rules)
     for rank, count in rules.draw_penalties:
         if not 1 <= count <= 10:
             yield Problem("rules.draw_penalty_size", f"a draw penalty on {rank} must be 1 to 10 cards, not {count}",
@@ -298,6 +329,8 @@ def _contradictions(rules: RuleSet):
         powers.setdefault(rank, []).append(("reverse", 0))
     if rules.black_jack_draw:
         powers.setdefault("J", []).append(("black_jack_draw", rules.black_jack_draw))
+    for rank in rules.play_again_ranks:
+        powers.setdefault(rank, []).append(("play_again", 0))
     for rank, names in sorted(powers.items()):
         if len(names) > 1:
             english = " and ".join(_POWER_ENGLISH[power].format(count=count) for power, count in names)
@@ -317,4 +350,19 @@ def _contradictions(rules: RuleSet):
 
 #: The powers a rank can have (``params["powers"]`` of "rules.two_powers"), as the English message names them.
 _POWER_ENGLISH = {"wild": "wild", "draw": "draw-{count}", "skip": "skip", "reverse": "reverse",
-                  "black_jack_draw": "black-jack draw-{count}"}
+                  "black_jack_draw": "black-jack draw-{count}", "play_again": "play-again"}
+
+
+def _ranks_in_deck(rules: RuleSet):
+    """A power given to a rank the deck does not hold (a two in a 32-card deck) could never happen."""
+    if rules.cards_per_deck == 52:
+        return
+    in_deck = deck_ranks(rules.cards_per_deck)
+    named = [*rules.wild_ranks, *rules.skip_ranks, *rules.reverse_ranks, *rules.anything_on_ranks,
+             *rules.play_again_ranks, *(rank for rank, _ in rules.draw_penalties)]
+    missing = sorted({rank for rank in named if rank in RANKS and rank not in in_deck}, key=RANKS.index)
+    if missing:
+        yield Problem("rules.rank_not_in_deck",
+                      f"a {rules.cards_per_deck}-card deck has no {', '.join(missing)}: no card could have "
+                      f"the power given to that rank",
+                      {"ranks": tuple(missing), "cards_per_deck": rules.cards_per_deck})

@@ -9,8 +9,9 @@ import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import FIRST_JOKER, NO_SUIT, RANK_OF, RANKS, SUIT_NAMES, SUITS, SUIT_OF, build_deck, card_to_str
+from .cards import FIRST_JOKER, NO_SUIT, RANK_OF, RANKS, SUIT_NAMES, SUITS, SUIT_OF, card_to_str
 from .errors import IllegalMove
+from .kinds import MoveKind
 from .moves import DRAW, LAST_CARD, MOVES, PASS, STOP, Move
 from .ruleset import RuleSet
 
@@ -26,6 +27,8 @@ NO_CAP = 1 << 20
 NO_SOURCE: frozenset = frozenset()
 # Why a hand ended.
 OUT, BLOCKED, STOCK_OUT, STOPPED, TURN_CAP = "out", "blocked", "stock_out", "stop", "turn_cap"
+#: The hand in which the match's record filled up ended there (docs/RULES.md R-MATCH-LENGTH; the Match ends it).
+MATCH_LENGTH = "match_length"
 
 
 class Event(NamedTuple):
@@ -33,8 +36,8 @@ class Event(NamedTuple):
 
     kinds: dealt, starter, played, nominated, drew, reshuffled, skipped,
     reversed, penalty_stacked, penalty_cancelled, penalty_paid,
-    skip_stacked, last_card_called, last_card_penalty, passed, stop_called,
-    hand_ended.
+    skip_stacked, plays_again, last_card_called, last_card_penalty, passed,
+    stop_called, hand_ended.
     """
 
     kind: str
@@ -63,19 +66,26 @@ class Tables:
         skip = {RANKS.index(r) for r in rules.skip_ranks}
         reverse = {RANKS.index(r) for r in rules.reverse_ranks}
         anything = {RANKS.index(r) for r in rules.anything_on_ranks}
+        again = {RANKS.index(r) for r in rules.play_again_ranks}
         draws = {RANKS.index(r): n for r, n in rules.draw_penalties}
+        # Ranks that draw the same number of cards are one power (the threes and fours that both draw
+        # three): either answers either. Their kind is the lowest such rank.
+        kind_of_count: dict[int, int] = {}
+        for rank, count in sorted(draws.items()):
+            kind_of_count.setdefault(count, rank)
         cards = range(FIRST_JOKER + 4)
         self.wild = tuple(c >= FIRST_JOKER or RANK_OF[c] in wild for c in cards)
         self.skip = tuple(c < FIRST_JOKER and RANK_OF[c] in skip for c in cards)
         self.reverse = tuple(c < FIRST_JOKER and RANK_OF[c] in reverse for c in cards)
         self.anything_on = tuple(c < FIRST_JOKER and RANK_OF[c] in anything for c in cards)
+        self.play_again = tuple(c < FIRST_JOKER and RANK_OF[c] in again for c in cards)
         self.draw_amount = [0] * len(cards)
         self.penalty_kind = [NO_PENALTY] * len(cards)
         for c in range(FIRST_JOKER):
             rank = RANK_OF[c]
             if rank in draws:
                 self.draw_amount[c] = draws[rank]
-                self.penalty_kind[c] = rank
+                self.penalty_kind[c] = kind_of_count[draws[rank]]
             elif rules.black_jack_draw and rank == 10 and SUIT_OF[c] in (0, 3):
                 self.draw_amount[c] = rules.black_jack_draw
                 self.penalty_kind[c] = BLACK_JACK
@@ -114,7 +124,7 @@ class HandState:
         state.rules = rules
         state.tables = tables_for(rules)
         state.n = n = rules.players
-        deck = build_deck(rules.decks, rules.jokers_per_deck)
+        deck = rules.full_deck()
         rng.shuffle(deck)
         state.hands = [[] for _ in range(n)]
         for _ in range(rules.hand_size):
@@ -245,9 +255,9 @@ class HandState:
             return self._answers_penalty(card)
         if self.pending_skips:
             return tables.skip[card]
-        if tables.wild[card]:
-            return True
         top = self.discard[-1]
+        if tables.wild[card]:
+            return self.rules.wild_on_wild or not tables.wild[top]
         return (SUIT_OF[card] == self.suit or RANK_OF[card] == RANK_OF[top]
                 or (tables.anything_on[top] and not self.nominated))
 
@@ -295,10 +305,12 @@ class HandState:
             suit = self.suit
             top_rank = RANK_OF[top]
             anything = tables.anything_on[top] and not self.nominated
+            wild_fits = rules.wild_on_wild or not wild[top]
             for card in candidates:
                 if wild[card]:
-                    base = card * 5
-                    actions += (base + 1, base + 2, base + 3, base + 4)
+                    if wild_fits:
+                        base = card * 5
+                        actions += (base + 1, base + 2, base + 3, base + 4)
                 elif anything or SUIT_OF[card] == suit or RANK_OF[card] == top_rank:
                     actions.append(card * 5)
             can_play = bool(actions)
@@ -380,7 +392,8 @@ class HandState:
         start = player * CAP_KINDS
         drawn = -self.drawn_total[player]
         base[start + suit] = drawn
-        base[start + CAP_WILD] = drawn
+        if self.rules.wild_on_wild or not self.tables.wild[top]:
+            base[start + CAP_WILD] = drawn
         if top < FIRST_JOKER:
             base[start + CAP_RANK + RANK_OF[top]] = drawn
 
@@ -516,6 +529,9 @@ class HandState:
                 steps = 2
                 events.append(Event("skipped", self.next_player(1)))
             # "none": with two players the direction of play means nothing; the turn passes as usual.
+        elif tables.play_again[card]:
+            steps = 0
+            events.append(Event("plays_again", player, (card,)))
         self._advance(steps, events)
 
     def _draw(self, player: int, events: list) -> None:
@@ -548,6 +564,10 @@ class HandState:
                     self._none_playable_drawn(player)
                 events.append(Event("passed", player))
                 self._advance(1, events)
+        elif rule == "one_then_pass":
+            # The card drawn is kept whether or not it fits: the turn passes.
+            events.append(Event("passed", player))
+            self._advance(1, events)
         elif rule == "up_to_n" and self.drawn_count >= self.rules.draw_limit:
             if not any(self.is_playable(c) for c in self.hands[player]):
                 self._none_playable(player)
@@ -562,7 +582,8 @@ class HandState:
         base = self.cap_base
         start = player * CAP_KINDS
         base[start + self.suit] -= 1
-        base[start + CAP_WILD] -= 1
+        if self.rules.wild_on_wild or not self.tables.wild[top]:
+            base[start + CAP_WILD] -= 1
         if top < FIRST_JOKER:
             base[start + CAP_RANK + RANK_OF[top]] -= 1
 
@@ -641,6 +662,14 @@ class HandState:
         if self.turns >= self.rules.turn_cap:
             self._end(self._lowest_hand(), TURN_CAP, events)
 
+    def end_early(self, reason: str) -> list[Event]:
+        """End the hand now as one nobody went out of (R-ENDED-EARLY: the lowest hand wins), for a
+        ``reason`` from outside the hand (the match's length, R-MATCH-LENGTH); returns the events."""
+        events: list[Event] = []
+        if not self.over:
+            self._end(self._lowest_hand(), reason, events)
+        return events
+
     def _lowest_hand(self) -> int:
         """Lowest hand value; ties go to the earliest from the dealer's left."""
         best, best_value = -1, None
@@ -667,7 +696,7 @@ class HandState:
         hand = self.hands[self.current]
         suit_name = SUIT_NAMES[self.suit] if self.suit < NO_SUIT else ""
         top = self.discard[-1]
-        if move.kind == "play":
+        if move.kind == MoveKind.PLAY:
             card = move.card
             if card not in hand:
                 return IllegalMove("not_in_hand", f"{card_to_str(card)} is not in your hand",
@@ -686,20 +715,25 @@ class HandState:
             if not self.tables.wild[card] and move.suit is not None:
                 return IllegalMove("not_wild", f"{card_to_str(card)} is not wild and cannot name a suit",
                                    card=card_to_str(card))
+            if self.tables.wild[card] and self.tables.wild[top]:
+                # Only a rule against wild on wild refuses a wild card (Mau-Mau: no jack on a jack).
+                return IllegalMove("wild_on_wild", f"{card_to_str(card)} cannot go on the wild {card_to_str(top)}",
+                                   card=card_to_str(card), top=card_to_str(top))
             rank = RANKS[RANK_OF[top]] if top < FIRST_JOKER else "X"
             return IllegalMove("not_matching", f"{card_to_str(card)} doesn't match {suit_name} or {rank}",
                                suit=SUITS[self.suit], rank=rank, card=card_to_str(card))
-        if move.kind == "draw":
+        if move.kind == MoveKind.DRAW:
             if not self._can_draw():
                 return IllegalMove("stock_empty", "the stock is empty")
             if any(a < DRAW for a in self.legal_actions()):
                 return IllegalMove("must_play", "you have a card you can play")
             return IllegalMove("draw_limit", "you cannot draw again; pass")
-        if move.kind == "pass":
+        if move.kind == MoveKind.PASS:
             return IllegalMove("cannot_pass", "you cannot pass now")
-        if move.kind == "last_card":
+        if move.kind == MoveKind.LAST_CARD:
             return IllegalMove("last_card_not_allowed",
-                               "you can call last card only as you play down to one card")
+                               "you can call last card only as you play down to one card",
+                               word=self.rules.last_card_word)
         return IllegalMove("stop_not_allowed",
                            f"you can call stop only at the start of your turn with at most "
                            f"{self.rules.stop_threshold} points", threshold=self.rules.stop_threshold)

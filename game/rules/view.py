@@ -6,7 +6,6 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from .cards import build_deck
 from .moves import MOVES, Move
 from .ruleset import RuleSet
 from .state import CAP_KINDS, HandState, WildPlay, tables_for
@@ -76,7 +75,7 @@ class PlayerView:
 
     def unseen_cards(self) -> list[int]:
         """Cards this player has not seen: the others' hands and the stock, as a multiset."""
-        unseen = Counter(build_deck(self.rules.decks, self.rules.jokers_per_deck))
+        unseen = Counter(self.rules.full_deck())
         unseen.subtract(self.hand)
         unseen.subtract(self.discard)
         return sorted(unseen.elements())

@@ -8,16 +8,18 @@ Layers: ui -> session -> ai -> rules, and session -> store.
 from .coach import Hint
 from .computer import AIWorker, make_bot
 from .seats import HUMAN, OPPONENT_NAMES, SEAT_CODES, SEAT_KINDS, Seat, SeatError, check_table, default_table
+from .matches import MatchDesk
+from .players import ComputerPlayer, SeatPlayer
 from .replay import Replay, ReplayFrame
-from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
-                      TableSession, abandon_saved_game)
+from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PEOPLE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
+                      TableSession, abandon_saved_game, position_fingerprint)
 from .undo import UndoRefused, undo_refusal
 from .view import NO_SUIT, SeatView, TableView, table_view
 
 __all__ = [
-    "AIWorker", "make_bot", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
+    "AIWorker", "make_bot", "MatchDesk", "ComputerPlayer", "SeatPlayer", "HUMAN", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
     "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
-    "abandon_saved_game", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "PRACTICE", "UndoRefused",
+    "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "PEOPLE", "PRACTICE", "UndoRefused",
     "undo_refusal",
     "NOTICE", "RECENT", "Replay", "ReplayFrame",
 ]

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.ai.analysis import ANALYSIS_ROLLOUTS, BestMoveBot
-from game.rules import DRAW, FIRST_JOKER, RANK_OF, SUIT_OF, Move, PlayerView, tables_for
+from game.rules import DRAW, FIRST_JOKER, RANK_OF, SUIT_OF, Move, MoveKind, PlayerView, tables_for
 
 HIGH_VALUE = 10
 
@@ -41,17 +41,17 @@ def explain(view: PlayerView, move: Move, instead: Move | None = None) -> Hint:
     tables = tables_for(view.rules)
     wild = tables.wild
     hand = view.hand
-    if move.kind == "last_card":
-        return Hint(move, "call_last_card")
-    if move.kind == "stop":
+    if move.kind == MoveKind.LAST_CARD:
+        return Hint(move, "call_last_card", {"word": view.rules.last_card_word})
+    if move.kind == MoveKind.STOP:
         return Hint(move, "call_stop", {"points": sum(tables.value[c] for c in hand)})
-    if move.kind == "draw":
+    if move.kind == MoveKind.DRAW:
         if view.pending:
             return Hint(move, "take_penalty", {"count": view.pending})
         if not any(a < DRAW for a in view.legal_actions):
             return Hint(move, "nothing_fits")
         return Hint(move, "draw_instead")
-    if move.kind == "pass":
+    if move.kind == MoveKind.PASS:
         return Hint(move, "pass")
     card = move.card
     rest = [c for c in hand if c != card]
@@ -79,7 +79,7 @@ def _concrete_reason(view: PlayerView, move: Move, instead: Move | None, suits: 
     other move gave up, which matches more of the hand; it strands fewer cards than any other play; or it
     keeps play in the longest suit."""
     card, hand = move.card, view.hand
-    if instead is not None and instead.kind == "play" and instead.card != card and not wild[instead.card] \
+    if instead is not None and instead.kind == MoveKind.PLAY and instead.card != card and not wild[instead.card] \
             and instead.card < FIRST_JOKER:
         others = [c for c in hand if c not in (card, instead.card)]
         kept_matches = _matches(instead.card, others, wild)
@@ -91,7 +91,7 @@ def _concrete_reason(view: PlayerView, move: Move, instead: Move | None, suits: 
         if all(stranded[card] < count for play, count in stranded.items() if play != card):
             return Hint(move, "fewest_stranded", {"card": card, "count": stranded[card]})
     suit = SUIT_OF[card]
-    same_for_instead = instead is not None and instead.kind == "play" and instead.card < FIRST_JOKER \
+    same_for_instead = instead is not None and instead.kind == MoveKind.PLAY and instead.card < FIRST_JOKER \
         and not wild[instead.card] and SUIT_OF[instead.card] == suit   # would say nothing against that move
     if suit == view.suit and suits[suit] >= 2 and not same_for_instead \
             and all(suits[suit] > suits[s] for s in range(4) if s != suit):

@@ -15,7 +15,8 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules import Event, HandState, Match, Move, finish, parse_record_move, preset_id_of
+from game.rules import Event, EventKind, HandState, Match, Move, finish, parse_record_move, preset_id_of
+from game.rules.state import MATCH_LENGTH
 from game.store.saved_game import SavedGame
 
 from .seats import SEAT_KINDS, Seat
@@ -203,7 +204,7 @@ class ReplayFrames(Sequence):
                 state = state.copy() if self._last is not None and self._last[1] is state else state
                 replay.play_again(hand, state, index)
             for event in step.events:
-                if event.kind == "nominated":
+                if event.kind == EventKind.NOMINATED:
                     named_by = event.player
 
     def _nearest(self, start: int):
@@ -236,8 +237,12 @@ class Replay:
         #: A copy of the hand state (and who named the suit) every KEYFRAME_STEPS steps of a hand.
         self.keyframes = keyframes
         self._record_hands = record["hands"]
+        #: The record itself (the match analysis replays it).
+        self.record = record
         self.seats = seats
         self.rules = match.rules
+        #: The record is full: its last move ended the hand and the match (R-MATCH-LENGTH).
+        self.record_full = match.record_full
         #: Whether the record runs to the end of the match (a record of a match in play stops short).
         self.finished = match.over
         self.winners = tuple(match.winners)
@@ -276,7 +281,7 @@ class Replay:
                 hands.append(_Hand(match.hand_number, index, match.seats, match.dealer, match.hand_seed,
                                    match.hand.rules, tuple(match.totals), tuple(match.eliminated)))
             for event in events:
-                if event.kind == "nominated":
+                if event.kind == EventKind.NOMINATED:
                     named_by[0] = event.player
             steps.append(ReplayStep(index, match.hand_number, match.dealer, seat, move, tuple(events)))
             hand = hands[-1]
@@ -299,6 +304,13 @@ class Replay:
         replay.practice = bool(saved.practice)
         return replay
 
+    def release(self) -> None:
+        """For a replay closed for good: let go of its steps and copies of hands now, freed by reference
+        counting rather than in one long collection (see TableSession.release). It shows nothing after."""
+        self.steps.clear()
+        self.keyframes.clear()
+        self.frames = ReplayFrames(self)
+
     # ----- playing a hand again --------------------------------------------------------------
 
     def hand_of(self, index: int) -> _Hand:
@@ -319,6 +331,8 @@ class Replay:
         """Apply step ``index``'s move (a move of ``hand``) to ``state``."""
         move, caller = parse_record_move(self._record_hands[hand.number - 1][index - hand.first_step - 1])
         state.apply(move, None if caller is None else hand.seats.index(caller))
+        if self.record_full and index == len(self.steps) - 1:
+            state.end_early(MATCH_LENGTH)  # as the match did (R-MATCH-LENGTH)
 
     # ----- where the cursor is ---------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from game.ai.analysis import ANALYSIS_ROLLOUTS, COSTLY_GAP, MoveScore, analyse
-from game.rules import Match, Move, PlayerView, parse_record_move
+from game.rules import Match, Move, MoveKind, PlayerView, parse_record_move
 
 from .coach import explain
 
@@ -196,7 +196,7 @@ def review_decision(decision: Decision, rollouts: int = ANALYSIS_ROLLOUTS) -> De
 def why_better(view: PlayerView, best: Move, made: Move, best_win: float) -> tuple[str, dict]:
     """The reason code (and details) for playing ``best`` rather than ``made`` (``best_win``: the chance
     to win the hand after ``best``; 1 when it went out in every world)."""
-    if best.kind == "play" and len(view.hand) == 1 and made != best and best_win == 1.0:
+    if best.kind == MoveKind.PLAY and len(view.hand) == 1 and made != best and best_win == 1.0:
         return "could_go_out", {"card": best.card}
     hint = explain(view, best, instead=made)
     return hint.reason, dict(hint.params)

@@ -1,4 +1,4 @@
-"""Who sits at the table: a person or a computer player of one of the AI's levels."""
+"""Who sits at the table: people, and computer players of the AI's levels."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from game.ai import LEVELS
 
 HUMAN = "human"
-#: Every kind of seat: the one person, then the computer levels from weakest to strongest.
+#: Every kind of seat: a person, then the computer levels from weakest to strongest.
 SEAT_KINDS = (HUMAN, *LEVELS)
 OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid", "Greta")
 
 
 #: Every code a SeatError can have.
-SEAT_CODES = frozenset({"seats.unknown_kind", "seats.wrong_count", "seats.two_people", "seats.missing"})
+SEAT_CODES = frozenset({"seats.unknown_kind", "seats.wrong_count", "seats.missing"})
 
 
 class SeatError(ValueError):
@@ -50,14 +50,12 @@ class Seat:
 
 
 def check_table(seats, players: int) -> tuple[Seat, ...]:
-    """The seats as a tuple, if the table can play with them; raises SeatError saying why not."""
+    """The seats as a tuple, if the table can play with them (any of them may be people); raises SeatError
+    saying why not."""
     seats = tuple(seats)
     if len(seats) != players:
         raise SeatError("seats.wrong_count", f"the rules seat {players} players but {len(seats)} were given",
                         players=players, seats=len(seats))
-    humans = sum(seat.is_human for seat in seats)
-    if humans > 1:
-        raise SeatError("seats.two_people", "only one person can play at a table")
     return seats
 
 

@@ -10,20 +10,25 @@ and the autosave and statistics after every move. The screen reads
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai import strongest_level
-from game.rules import Event, IllegalMove, Match, Move, finish, preset_id_of
+from game.rules import Event, EventKind, IllegalMove, Match, Move, MoveKind, RuleSet, finish, preset_id_of
 from game.store import journal as steps
 from game.store.journal import StoreJournal
-from game.store.saved_game import SavedGame, new_match_id, save_autosave
+from game.store.saved_game import SavedGame, autosave_document, new_match_id
 
 from .coach import Hint, explain, hint_bot
+from .results import HandResultView, MatchResultView, hand_result_view, match_result_view
+from .review_job import ReviewJob, hand_review_job
 from .computer import AIWorker, make_bot
-from .undo import UndoRefused, rewound, undo_point
+from .players import ComputerPlayer, SeatPlayer
+from .undo import UndoRefused, rewound, undo_point, undo_refusal
 from .seats import Seat, SeatError, check_table
 from .view import TableView, table_view
 
@@ -34,6 +39,8 @@ DEFAULT_THINK_BUDGET_MS = 250
 AUTOSAVE, STATISTICS, RECENT, NOTICE = "autosave", "statistics", "recent", "notice"
 #: The statistics level under which a match with a taken-back move counts, apart from the others.
 PRACTICE = "practice"
+#: The statistics level of a table of people with no computer player.
+PEOPLE = "people"
 
 
 @dataclass(frozen=True)
@@ -65,9 +72,15 @@ class TableSession:
         #: A move was taken back in this match: its results count apart, as practice.
         self.practice = practice
         self.seats: tuple[Seat, ...] = check_table(seats, match.rules.players)
-        self.human: int | None = next((i for i, seat in enumerate(self.seats) if seat.is_human), None)
-        #: The seat whose cards the screen shows face up (the person's, or seat 0 for spectators).
-        self.viewer = self.human if self.human is not None else 0
+        #: The seats people play, in seat order (none at a table of computers).
+        self.people: tuple[int, ...] = tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+        #: The person at this screen now: the only one, or at a table of several, the one to act (between
+        #: two people's turns, the one who moved last). None at a table of computers.
+        self.human: int | None = self.people[0] if self.people else None
+        #: The screen passes the device from person to person: the view stays with the person it was handed
+        #: to (see ``hand_to``) until the next one takes it.
+        self.pass_and_play = False
+        self._handed_to: int | None = None
         self.autosave_store = autosave
         self.statistics_store = statistics
         self.recent_store = recent  # finished matches, for the replay viewer
@@ -81,9 +94,15 @@ class TableSession:
         self.think_budget_ms = int(think_budget_ms)
         self.worker = worker if worker is not None else AIWorker()
         self.bots: dict[int, object] = {}
+        #: The decider of each computer seat (``players.SeatPlayer``), made when the seat first acts.
+        self.seat_players: dict[int, SeatPlayer] = {}
         self.history: list[HistoryEntry] = list(history) if history is not None else [
             HistoryEntry(match.hand_number, None, None, tuple(match.deal_events), match.dealer)]
         self.named_by: int | None = _last_nominator(self.history)
+        if len(self.people) > 1:   # resumed: the screen is where the last person to move left it
+            self.human = next((entry.seat for entry in reversed(self.history) if entry.seat in self.people),
+                              self.human)
+            self._follow_turn()
         #: Bumped by every change of position; the screen and the AI key their caches on it.
         self.version = 0
         self.rng = random.Random(match.seed * 7919 + 17)
@@ -93,7 +112,55 @@ class TableSession:
         self._hint: tuple[int, Hint] | None = None   # (version, hint) once worked out
         self._view: TableView | None = None
 
+    @property
+    def viewer(self) -> int:
+        """The seat whose cards the screen shows face up: the person's at the screen (at a pass-and-play table,
+        the one the device was last handed to), or seat 0 for spectators."""
+        if self.pass_and_play and self._handed_to is not None:
+            return self._handed_to
+        return self.human if self.human is not None else 0
+
+    @property
+    def addressed(self) -> int | None:
+        """The seat the screen's words call "you": the only person at the table; None when several people
+        share the screen (then everyone goes by name)."""
+        return self.human if len(self.people) == 1 else None
+
+    def _hand_hidden(self) -> bool:
+        """At a pass-and-play table of several people, the cards of the person holding the screen lie face
+        down except on their own turn (and while their "last card" call is open, just after it)."""
+        if not self.pass_and_play or len(self.people) < 2 or self.match.over or self.match.hand.over:
+            return False
+        return self.to_act() != self.viewer and not self.can_call_last_card(self.viewer)
+
+    def hand_to(self, seat: int) -> None:
+        """The device was passed to the person in ``seat``: from now the view shows their cards (a screen
+        that passes the device between several people sets ``pass_and_play`` and calls this)."""
+        if seat not in self.people:
+            raise ValueError(f"seat {seat} is not a person's")
+        self.pass_and_play = True
+        self._handed_to = seat
+
+    def waiting_for_hand_over(self) -> bool:
+        """Whether a person is to act who does not hold the device yet (the screen hides every hand and asks
+        to pass it)."""
+        return (self.pass_and_play and self.human is not None and self.to_act() == self.human
+                and self.viewer != self.human)
+
+    def _follow_turn(self) -> None:
+        """At a table of several people, the screen passes to the person to act."""
+        if len(self.people) > 1:
+            seat = self.to_act()
+            if seat in self.people:
+                self.human = seat
+
     # ----- building -----------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules, seed: int, seats, **options) -> "TableSession":
+        """A new match under ``rules`` dealt from ``seed``, with ``seats``; raises SeatError when they
+        cannot sit at the table."""
+        return cls(Match(rules, seed), seats, **options)
 
     @classmethod
     def resume(cls, saved: SavedGame, seats_for=None, **options) -> "TableSession":
@@ -155,9 +222,10 @@ class TableSession:
 
     def view(self) -> TableView:
         """The position as the viewer may see it (rebuilt only when the position changed)."""
-        if self._view is None or self._view.version != self.version:
+        if self._view is None or self._view.version != self.version or self._view.viewer != self.viewer:
             self._view = table_view(self.match, self.shown_seats, self.viewer, self.named_by, self.version,
-                                    viewer_sees_cards=self.human is not None, history=self.history)
+                                    viewer_sees_cards=self.human is not None, history=self.history,
+                                    hand_hidden=self._hand_hidden())
         return self._view
 
     @property
@@ -166,13 +234,68 @@ class TableSession:
         return self.match.over
 
     @property
+    def seed(self) -> int:
+        """The seed the match was dealt from."""
+        return self.match.seed
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand being played (or just ended), from 1."""
+        return self.match.hand_number
+
+    @property
+    def hand_started(self) -> bool:
+        """Whether anyone has moved in the current hand (a hand with no move yet is dealt on screen)."""
+        return bool(self.match.moves[-1])
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves the match has had, in all its hands."""
+        return sum(len(moves) for moves in self.match.moves)
+
+    def player_view(self, seat: int):
+        """What ``seat`` may know of the hand (the rules core's PlayerView, as a bot reads it)."""
+        return self.match.view(seat)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match (empty while it goes on)."""
+        return tuple(self.match.winners) if self.match.over else ()
+
+    @property
+    def hands_played(self) -> int:
+        """How many hands have ended."""
+        return len(self.match.results)
+
+    def hand_result(self) -> HandResultView | None:
+        """The result of the last hand that ended, as the result screen shows it (None before the first)."""
+        return hand_result_view(self.match, self.shown_seats)
+
+    def match_result(self) -> MatchResultView | None:
+        """The result of the match, as the final screen shows it (None while it goes on)."""
+        return match_result_view(self.match, self.shown_seats)
+
+    def fingerprint(self) -> str:
+        """A digest of the whole position, to tell whether two replays reached the same one."""
+        return position_fingerprint(self.match)
+
+    def review_job(self, hand_number: int, seat: int | None = None) -> ReviewJob:
+        """Start reviewing ``seat``'s decisions in hand ``hand_number``, off the frame loop: by default the
+        person holding the screen (each person at a pass-and-play table reviews their own hands)."""
+        if seat is None:
+            seat = self.viewer if self.people else None
+        if seat is None:
+            raise ValueError("nobody plays at this table")
+        return hand_review_job(self.match, seat, hand_number)
+
+    @property
     def hand_over(self) -> bool:
         """Whether the current hand has ended (its result is known)."""
         return self.match.hand.over
 
     def human_turn(self) -> bool:
-        """Whether the person is to act now."""
-        return self.human is not None and self.to_act() == self.human
+        """Whether the person at the screen is to act now (at a pass-and-play table, once they hold the device)."""
+        return self.human is not None and self.to_act() == self.human and self.viewer == self.human
 
     def to_act(self) -> int | None:
         """The seat to act, or None between hands and after the match."""
@@ -188,7 +311,8 @@ class TableSession:
     # ----- the person's moves -----------------------------------------------------------
 
     def play(self, move: Move) -> list[Event]:
-        """Apply the person's move; raises IllegalMove (with a reason code) when it is refused."""
+        """Apply the move of the person at the screen; raises IllegalMove (with a reason code) when it is
+        refused."""
         if self.human is None:
             raise IllegalMove("no_player", "nobody plays at this table")
         if self.match.over:
@@ -196,25 +320,32 @@ class TableSession:
         if self.match.hand.over:
             raise IllegalMove("hand_over", "the hand is over")
         if self.match.current_seat != self.human:
-            if move.kind == "last_card" and self.can_call_last_card():
+            if move.kind == MoveKind.LAST_CARD and self.can_call_last_card():
                 return self.call_last_card()
             seat = self.match.current_seat
             raise IllegalMove("not_your_turn", "it is not your turn", seat=seat, name=self.name(seat))
+        if self.waiting_for_hand_over():
+            raise IllegalMove("not_your_turn", "the next person has not taken the device yet",
+                              seat=self.human, name=self.name(self.human))
         return self._apply(move, self.human)
 
-    def can_call_last_card(self) -> bool:
-        """Whether the person may call "last card" now: before playing down to one card, or right
-        after it until the next player acts (then out of turn)."""
-        return (self.human is not None and not self.match.over and not self.match.hand.over
-                and self.match.can_call_last_card(self.human))
+    def can_call_last_card(self, person: int | None = None) -> bool:
+        """Whether the person (``person``, else the one at the screen) may call "last card" now: before
+        playing down to one card, or right after it until the next player acts (then out of turn)."""
+        person = self.human if person is None else person
+        return (person is not None and person in self.people and not self.match.over
+                and not self.match.hand.over and self.match.can_call_last_card(person))
 
-    def call_last_card(self) -> list[Event]:
-        """The person's "last card" call, on their turn or out of turn; raises IllegalMove when not open."""
-        if not self.can_call_last_card():
-            raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card")
-        if self.match.current_seat == self.human:
-            return self._apply(Move("last_card"), self.human)
-        return self._apply(Move("last_card"), self.human, out_of_turn=True)
+    def call_last_card(self, person: int | None = None) -> list[Event]:
+        """The "last card" call of ``person`` (else the person at the screen), on their turn or out of turn;
+        raises IllegalMove when it is not open."""
+        person = self.human if person is None else person
+        if not self.can_call_last_card(person):
+            raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card",
+                              word=self.match.rules.last_card_word)
+        if self.match.current_seat == person:
+            return self._apply(Move("last_card"), person)
+        return self._apply(Move("last_card"), person, out_of_turn=True)
 
     def apply(self, move: Move) -> list[Event]:
         """Apply ``move`` for whoever is to act, unchecked for seat (tools, tests and replays)."""
@@ -237,10 +368,11 @@ class TableSession:
         seat = self.computer_to_act()
         if seat is None:
             return None
+        player = self.seat_player(seat)
         if self._computer_move is None and self._requested != self.version:
             self._requested = self.version
-            self.worker.request(self.version, self.match.view(seat), self._bot(seat), self.rng.getrandbits(32))
-        answer = self.worker.poll()
+            player.ask(self.version, self.match.view(seat), self.rng.getrandbits(32))
+        answer = player.poll()
         if answer is not None:
             ticket, move, error = answer
             if error is not None:
@@ -315,6 +447,13 @@ class TableSession:
         legal = self.match.legal_moves()
         return legal[0] if legal else None
 
+    def seat_player(self, seat: int) -> SeatPlayer:
+        """Who decides ``seat``'s moves when it is not the person at this screen (see ``players``)."""
+        player = self.seat_players.get(seat)
+        if player is None or isinstance(player, ComputerPlayer) and player.worker is not self.worker:
+            player = self.seat_players[seat] = ComputerPlayer(self.worker, self._bot(seat))
+        return player
+
     def _bot(self, seat: int):
         bot = self.bots.get(seat)
         if bot is None:
@@ -325,6 +464,14 @@ class TableSession:
         """Stop the AI worker (the session can no longer think)."""
         self.worker.shutdown()
 
+    def release(self) -> None:
+        """For a table closed for good: let go of the history now, freed by reference counting. After a
+        long load it is millions of objects the collector no longer scans (``scenes.loading``); left to
+        it as part of the closed screen's cycles, one full collection would free them all in one frame
+        of half a second. The session shows no history afterwards."""
+        self.history.clear()
+        self._view = None
+
     # ----- applying moves -------------------------------------------------------------------
 
     def _apply(self, move: Move, seat: int, out_of_turn: bool = False) -> list[Event]:
@@ -332,16 +479,17 @@ class TableSession:
         events = match.apply(move, seat if out_of_turn else None)
         self.version += 1
         self._computer_move = None
+        self._follow_turn()
         self.history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
         for event in events:
-            if event.kind == "nominated":
+            if event.kind == EventKind.NOMINATED:
                 self.named_by = event.player
         # One step for the stores, whatever this move changes: a kill cannot count a hand without its
         # autosave, nor clear the autosave of a finished match without keeping it in the recent list.
         changes = self._finished_hand(match.results[-1]) if match.hand.over else []
         if match.over:
             changes += self._keep_finished()
-            if self.human is not None:
+            if self.people:
                 changes.append(steps.clear_autosave())
         else:
             changes += self._autosave_steps()
@@ -356,25 +504,31 @@ class TableSession:
         """
         if self.human is None:
             raise UndoRefused("nothing_to_undo", "nobody plays at this table")
-        index = undo_point(self.history, self.human)
+        index = undo_point(self.history, self.human, self.people)
         history: list[HistoryEntry] = []
 
         def heard(match, seat, move, events):
             history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
 
-        self.match = rewound(self.match, self.history, index, heard)
-        self.history = history
+        self.match, deal = rewound(self.match, self.history, index, heard)
+        self.history = self.history[:deal] + history
         self.named_by = _last_nominator(history)
         self.practice = True
         self.version += 1
+        self._follow_turn()
         self._computer_move = None
         self.worker.cancel()
         self.autosave()
+
+    def undo_refusal(self) -> UndoRefused | None:
+        """Why undo would be refused now for the person at the screen (to say so before it is asked), or None."""
+        return undo_refusal(self.history, self.human, self.people)
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand (once the hand's result has been seen); returns the deal events."""
         events = self.match.start_next_hand()
         self.version += 1
+        self._follow_turn()
         self._computer_move = None
         self.worker.cancel()
         self.named_by = None
@@ -396,17 +550,17 @@ class TableSession:
 
     def clear_autosave(self) -> None:
         """Forget the autosave (the match ended)."""
-        if self.human is not None:
+        if self.people:
             self._store([steps.clear_autosave()])
 
     def _autosave_steps(self) -> list[dict]:
-        if self.human is None or self.match.over:
+        if not self.people or self.match.over:
             return []
-        return [steps.save_autosave(self.saved_game().to_document())]
+        return [steps.save_autosave(autosave_document(self.match, self.seats, self.practice, self.match_id))]
 
     def _keep_finished(self) -> list[dict]:
         """The step that keeps the finished match in the recent list (a match a person played)."""
-        if self.recent_store is None or self.human is None or not self.match.over:
+        if self.recent_store is None or not self.people or not self.match.over:
             return []
         try:
             entry = self.recent_store.entry_for(self.saved_game(), preset_id_of(self.match.rules) or "custom",
@@ -441,39 +595,49 @@ class TableSession:
         self._failing.discard(store)
 
     def statistics_key(self) -> tuple[str, str] | None:
-        """(preset id or "custom", strongest computer level, or "practice" once a move was taken back)
-        under which the person's results count."""
-        key = _statistics_key(self.match, self.seats)
+        """(preset id or "custom", strongest computer level (PEOPLE when there is none), or "practice" once a
+        move was taken back) under which the people's results count."""
+        key = _statistics_key(self.match.rules, self.seats)
         return (key[0], PRACTICE) if key is not None and self.practice else key
 
     def _finished_hand(self, result) -> list[dict]:
-        """The step that counts the person's result of the hand that just ended (and of the match, if it
-        ended), under the id "<match id>:hand:<n>" so that it is counted once however often it is applied."""
+        """The steps that count each person's result of the hand that just ended (and of the match, if it
+        ended), under the id "<match id>:hand:<n>" (":<seat>" added at a table of several people) so that it
+        is counted once however often it is applied."""
         key = self.statistics_key()
         if key is None or self.statistics_store is None:
             return []
-        hand = None
-        if self.human in result.seats:
-            hand = (result.winner == self.human, int(result.scores[self.human]),
-                    self.match.rules.scoring == "penalty")
-        match_won = (self.human in self.match.winners) if self.match.over else None
-        return [steps.count_hand(key, f"{self.match_id}:hand:{self.match.hand_number}", hand, match_won)]
+        changes = []
+        for seat, player in _counted_people(self.seats):
+            hand = None
+            if seat in result.seats:
+                hand = (result.winner == seat, int(result.scores[seat]), self.match.rules.scoring == "penalty")
+            match_won = (seat in self.match.winners) if self.match.over else None
+            change = f"{self.match_id}:hand:{self.match.hand_number}" + (f":{seat}" if player else "")
+            changes.append(steps.count_hand(key, change, hand, match_won, player))
+        return changes
 
 
 def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
     """Give up a saved match for a new one: count it as abandoned and delete the autosave, as one step
-    (a kill between the two cannot count it twice). Raises OSError when the autosave cannot be deleted;
-    a saved match that cannot be replayed is not counted, only deleted."""
+    (a kill between the two cannot count it twice). Raises OSError when the autosave cannot be deleted.
+
+    Counted from its rules and players and a first slice of its replay, never the whole replay (a match of
+    200,000 moves would hold up the frame for seconds): a record whose rules, players or first moves are
+    damaged is not counted, only deleted, and so is a short one that is over (an autosave of a finished
+    match is cleared with its count, in one journaled step, so a long one is taken as unfinished)."""
     try:
-        match = saved.match()
+        rules, over = _opening_of(saved)
         seats = ([Seat(seat.name, seat.kind) for seat in saved.seats] if saved.seats is not None else [])
-        key = _statistics_key(match, seats)
+        key = _statistics_key(rules, seats)
     except ValueError as error:
         log.info("the abandoned match cannot be counted: %s", error)
-        key = None
+        key, over = None, None
     changes = []
-    if key is not None and not match.over:
-        changes.append(steps.count_abandoned(key, f"{saved.stable_id()}:abandoned"))
+    if key is not None and not over:
+        for seat, player in _counted_people(seats):
+            change = f"{saved.stable_id()}:abandoned" + (f":{seat}" if player else "")
+            changes.append(steps.count_abandoned(key, change, player))
     changes.append(steps.clear_autosave())
     outcome = journal.run(changes)
     if STATISTICS in outcome.failed:
@@ -482,11 +646,47 @@ def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
         raise outcome.failed[AUTOSAVE]
 
 
-def _statistics_key(match: Match, seats) -> tuple[str, str] | None:
+def _opening_of(saved: SavedGame):
+    """The rules of a saved match and whether it is over (None: not known without replaying all of it),
+    from the first slice of its replay (which checks the record whole first); raises ValueError."""
+    replay = saved.replaying()
+    try:
+        next(replay)
+    except StopIteration as end:   # a short record: replayed whole
+        return end.value.rules, end.value.over
+    replay.close()
+    rules = RuleSet.from_dict(saved.record["rules"])
+    if saved.seats is not None and len(saved.seats) != rules.players:
+        raise ValueError("the saved players do not fit the saved rules")
+    return rules, None
+
+
+def position_fingerprint(match: Match) -> str:
+    """A digest of a match's whole position (its record and the current hand)."""
+    hand = match.hand
+    state = {"record": match.to_record(), "totals": list(match.totals), "dealer": match.dealer,
+             "hand": [[list(cards) for cards in hand.hands], list(hand.stock), list(hand.discard),
+                      hand.current, hand.direction, hand.suit, hand.pending, hand.phase, hand.over]}
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _statistics_key(rules: RuleSet, seats) -> tuple[str, str] | None:
+    """Where the people's results count: (preset id or "custom", the strongest computer level, or PEOPLE at a
+    table of people only); None for a table of computers, or of one person alone with nobody."""
     levels = [seat.kind for seat in seats if not seat.is_human]
-    if not any(seat.is_human for seat in seats) or not levels:
+    people = sum(seat.is_human for seat in seats)
+    if not people or (people == 1 and not levels):
         return None
-    return preset_id_of(match.rules) or "custom", strongest_level(levels)
+    return preset_id_of(rules) or "custom", strongest_level(levels) if levels else PEOPLE
+
+
+def _counted_people(seats) -> list[tuple[int, str]]:
+    """(seat, statistics player) for each person whose results count: the one person alone against
+    computers as "" (the statistics as they always were), each of several people by their name."""
+    people = [index for index, seat in enumerate(seats) if seat.is_human]
+    if len(people) == 1:
+        return [(people[0], "")]
+    return [(index, seats[index].name) for index in people]
 
 
 def _last_nominator(history: list[HistoryEntry]) -> int | None:
@@ -494,7 +694,7 @@ def _last_nominator(history: list[HistoryEntry]) -> int | None:
     for entry in reversed(history):
         if entry.seat is None:
             return None
-        if any(event.kind == "nominated" for event in entry.events):
+        if any(event.kind == EventKind.NOMINATED for event in entry.events):
             return entry.seat
     return None
 

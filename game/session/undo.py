@@ -2,14 +2,15 @@
 
 Taking back a move after a card was drawn would let the person play on knowing that card
 (and, after a penalty, which cards the others picked up), so those undos are refused.
-The match is rebuilt from its record: a seed and a list of moves replay it exactly.
+The hand is dealt again from its seed and its moves before the taken-back one played again.
 """
 from __future__ import annotations
 
-from game.rules import Match
+from game.rules import EventKind, Match
 
 #: Events after which a card nobody could see before is known (or the hands are shown).
-REVEALING = frozenset({"drew", "penalty_paid", "last_card_penalty", "reshuffled", "hand_ended"})
+REVEALING = frozenset({EventKind.DREW, EventKind.PENALTY_PAID, EventKind.LAST_CARD_PENALTY, EventKind.RESHUFFLED,
+                       EventKind.HAND_ENDED})
 
 
 class UndoRefused(ValueError):
@@ -20,36 +21,51 @@ class UndoRefused(ValueError):
         self.reason = reason
 
 
-def undo_point(history, person: int) -> int:
-    """The index in ``history`` of the person's last decision in this hand; raises UndoRefused."""
+def undo_point(history, person: int, people=()) -> int:
+    """The index in ``history`` of the person's last decision in this hand; raises UndoRefused. At a table of
+    several ``people``, refused once another of them has moved since (it would take back their move too)."""
     for index in range(len(history) - 1, -1, -1):
         entry = history[index]
         if entry.seat is None:
             raise UndoRefused("nothing_to_undo", "there is no move of yours to take back in this hand")
-        if any(event.kind == "hand_ended" for event in entry.events):
+        if any(event.kind == EventKind.HAND_ENDED for event in entry.events):
             raise UndoRefused("hand_over", "the hand is over")
         if any(event.kind in REVEALING for event in entry.events):
             raise UndoRefused("card_seen", "a card was drawn since your last move")
         if entry.seat == person:
             return index
+        if entry.seat in people:
+            if _moved_in_hand(history, index, person):
+                raise UndoRefused("other_person_moved", "someone else has moved since your last move")
+            break
     raise UndoRefused("nothing_to_undo", "there is no move of yours to take back in this hand")
 
 
-def undo_refusal(history, person: int | None) -> UndoRefused | None:
+def _moved_in_hand(history, before: int, person: int) -> bool:
+    """Whether ``person`` made a move in this hand before ``history[before]``."""
+    for entry in reversed(history[:before]):
+        if entry.seat is None:
+            return False
+        if entry.seat == person:
+            return True
+    return False
+
+
+def undo_refusal(history, person: int | None, people=()) -> UndoRefused | None:
     """Why an undo would be refused now (for the screen to say so before it is asked), or None."""
     if person is None:
         return UndoRefused("nothing_to_undo", "nobody plays at this table")
     try:
-        undo_point(history, person)
+        undo_point(history, person, people)
     except UndoRefused as refusal:
         return refusal
     return None
 
 
-def rewound(match: Match, history, index: int, observer) -> Match:
-    """``match`` replayed from its record up to (not including) the step ``history[index]``."""
+def rewound(match: Match, history, index: int, observer) -> tuple[Match, int]:
+    """``match`` as it was before the step ``history[index]`` (a step of its current hand), and where that
+    hand's deal is in ``history``: only the hand is dealt and played again, and ``observer`` hears its deal
+    and the moves kept (the history before the deal stands as it is)."""
     deal = max(i for i in range(index + 1) if history[i].seat is None)
     keep = index - deal - 1  # the moves of this hand before the taken-back one
-    record = match.to_record()
-    record["hands"][-1] = record["hands"][-1][:keep]
-    return Match.from_record(record, observer)
+    return match.replaying_current_hand(keep, observer), deal

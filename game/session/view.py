@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from game.rules import Match, Move, RuleSet
+from game.rules import EventKind, Match, Move, MoveKind, RuleSet
 
 #: No suit in force (the rules core's "suit" beyond the four suits).
 NO_SUIT = 4
@@ -63,16 +63,16 @@ def last_actions(history, seats: int, to_act: int | None) -> tuple[LastAction | 
 
 
 def _action_of(event, events) -> LastAction | None:
-    if event.kind == "played":
-        named = next((e.suit for e in events if e.kind == "nominated"), None)
+    if event.kind == EventKind.PLAYED:
+        named = next((e.suit for e in events if e.kind == EventKind.NOMINATED), None)
         return LastAction("play", event.cards[0], named)
-    if event.kind == "drew":
+    if event.kind == EventKind.DREW:
         return LastAction("draw", count=event.count)
-    if event.kind in ("penalty_paid", "last_card_penalty"):
+    if event.kind in (EventKind.PENALTY_PAID, EventKind.LAST_CARD_PENALTY):
         return LastAction("penalty", count=event.count)
-    if event.kind == "skipped":
+    if event.kind == EventKind.SKIPPED:
         return LastAction("skipped")
-    if event.kind == "passed":
+    if event.kind == EventKind.PASSED:
         return LastAction("pass")
     return None
 
@@ -109,6 +109,8 @@ class TableView:
     my_moves: tuple[Move, ...]
     #: Per seat: what last happened to it this hand (see ``LastAction``), for the badges by the seats.
     last_actions: tuple[LastAction | None, ...] = ()
+    #: The viewer's own cards lie face down (several people share the screen and it is not their turn).
+    hand_hidden: bool = False
 
     @property
     def my_turn(self) -> bool:
@@ -118,7 +120,7 @@ class TableView:
     @cached_property
     def playable(self) -> frozenset[int]:
         """The viewer's cards that may be played now."""
-        return frozenset(move.card for move in self.my_moves if move.kind == "play")
+        return frozenset(move.card for move in self.my_moves if move.kind == MoveKind.PLAY)
 
     @cached_property
     def move_kinds(self) -> frozenset[str]:
@@ -127,8 +129,10 @@ class TableView:
 
 
 def table_view(match: Match, seats, viewer: int, named_by: int | None, version: int,
-               viewer_sees_cards: bool = True, history=()) -> TableView:
-    """The view of ``match`` from ``viewer``; ``seats`` hold names and kinds by match seat."""
+               viewer_sees_cards: bool = True, history=(), hand_hidden: bool = False) -> TableView:
+    """The view of ``match`` from ``viewer``; ``seats`` hold names and kinds by match seat. ``hand_hidden``:
+    the viewer's cards are not in the view either (they lie face down in front of them)."""
+    viewer_sees_cards = viewer_sees_cards and not hand_hidden
     hand = match.hand
     over = match.over or hand.over
     to_act = None if over else match.current_seat
@@ -153,4 +157,4 @@ def table_view(match: Match, seats, viewer: int, named_by: int | None, version: 
         pending=hand.pending, pending_skips=hand.pending_skips, drew_this_turn=hand.phase == 1,
         hand_over=hand.over, match_over=match.over, sudden_death=match.sudden_death_seats is not None,
         seats=seat_views, my_cards=my_cards, my_moves=my_moves,
-        last_actions=last_actions(history, match.rules.players, to_act))
+        last_actions=last_actions(history, match.rules.players, to_act), hand_hidden=hand_hidden)

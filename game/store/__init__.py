@@ -4,7 +4,7 @@ from game.store.autosave import AutosaveStore, RecordFileError, export_record, i
 from game.store.files import LoadResult, read_json_document, write_json_atomic
 from game.store.paths import UserFolders
 from game.store.problems import SAVED_GAME_CODES, STORE_CODES, LoadProblem
-from game.store.settings import ANIMATION_SPEEDS, CARD_BACKS, Settings, SettingsStore
+from game.store.settings import ANIMATION_SPEEDS, CARD_BACKS, Settings, SettingsStore, Speed
 from game.store.statistics import (
     SUMMARY_HEADINGS,
     Statistics,
@@ -16,6 +16,7 @@ from game.store.statistics import (
 __all__ = [
     "ANIMATION_SPEEDS",
     "CARD_BACKS",
+    "Speed",
     "SAVED_GAME_CODES",
     "STORE_CODES",
     "SUMMARY_HEADINGS",

@@ -180,22 +180,64 @@ def keep_copy(path: Path) -> tuple[str, dict[str, Any]]:
 READABLE_JSON_BYTES = 200_000
 
 
-def write_json_atomic(path: Path, obj: Any, compact: bool = False) -> None:
-    """Write `obj` as JSON to `path` so that `path` holds either its old or its new content, whatever happens.
+class EncodedJSON:
+    """A value already encoded as compact JSON, written into a document as it stands: the hands of a long
+    match's record are encoded a hand at a time (``Match.hands_json``), not again after every move."""
 
-    Indented for a person to read, or ``compact`` (no spaces) for a file whose size matters.
-    Raises TypeError/ValueError if `obj` is not plain JSON (before any file is
-    touched) and OSError if the disk refuses the write.
-    """
-    # Serialise first, so a value that is not JSON fails before any file is touched.
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"EncodedJSON({len(self.text)} characters)"
+
+    def decoded(self) -> Any:
+        """The value itself, decoded again (for a reader such as a test tool; the writes never need it)."""
+        return json.loads(self.text)
+
+
+def json_text(obj: Any, compact: bool = False) -> str:
+    """``obj`` as the text write_json_atomic writes: the bytes ``json.dumps`` gives (compact, or indented
+    below READABLE_JSON_BYTES unless ``compact``), with each EncodedJSON spliced in where it stands.
+    Raises TypeError/ValueError if ``obj`` is not plain JSON."""
+    fragments: list[str] = []
+    # A placeholder no value of ours can hold (random per call), replaced by the fragment's text after
+    # the C encoder has written everything else.
+    marker = f"encoded-json-{secrets.token_hex(8)}:"
+
+    def placeholder(value: Any) -> str:
+        if not isinstance(value, EncodedJSON):
+            raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+        fragments.append(value.text)
+        return f"{marker}{len(fragments) - 1}"
+
     # allow_nan=False: NaN and Infinity are not JSON and other readers reject them.
     # Compact first, by the C encoder (indent makes json use its pure-Python one: a second for a record of
     # 200,000 moves, autosaved after every move); a small document is then indented for a reader
     # unless the caller wants it ``compact`` (a file whose size matters).
-    text = json.dumps(obj, separators=(",", ":"), allow_nan=False)
+    text = json.dumps(obj, separators=(",", ":"), allow_nan=False, default=placeholder)
+    if fragments:
+        pieces = text.split(f'"{marker}')
+        spliced = [pieces[0]]
+        for piece in pieces[1:]:
+            number, rest = piece.split('"', 1)
+            spliced += (fragments[int(number)], rest)
+        text = "".join(spliced)
     if not compact and len(text) < READABLE_JSON_BYTES:
-        text = json.dumps(obj, indent=2, allow_nan=False)
-    write_bytes_atomic(Path(path), text.encode("utf-8") + b"\n")
+        text = json.dumps(json.loads(text) if fragments else obj, indent=2, allow_nan=False)
+    return text
+
+
+def write_json_atomic(path: Path, obj: Any, compact: bool = False) -> None:
+    """Write `obj` as JSON to `path` so that `path` holds either its old or its new content, whatever happens.
+
+    Indented for a person to read, or ``compact`` (no spaces) for a file whose size matters (see
+    json_text; an EncodedJSON in `obj` is written as it stands). Raises TypeError/ValueError if `obj` is
+    not plain JSON (before any file is touched) and OSError if the disk refuses the write.
+    """
+    # Serialised first, so a value that is not JSON fails before any file is touched.
+    write_bytes_atomic(Path(path), json_text(obj, compact).encode("utf-8") + b"\n")
 
 
 def write_bytes_atomic(path: Path, content: bytes) -> None:

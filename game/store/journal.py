@@ -42,17 +42,25 @@ _AUTOSAVE_STEPS = ("save_autosave", "clear_autosave")
 log = logging.getLogger(__name__)
 
 
-def count_hand(key: tuple[str, str], change_id: str, hand, match_won: bool | None) -> dict[str, Any]:
+def count_hand(key: tuple[str, str], change_id: str, hand, match_won: bool | None,
+               player: str = "") -> dict[str, Any]:
     """The step that counts a finished hand (``hand``: (won, score, low_is_good) or None) under
-    ``key`` (preset id, level), and the match with it when ``match_won`` is set."""
-    return {"step": "count_hand", "game": key[0], "level": key[1], "change": change_id,
+    ``key`` (preset id, level) for ``player`` ("" the player alone), and the match with it when
+    ``match_won`` is set."""
+    step = {"step": "count_hand", "game": key[0], "level": key[1], "change": change_id,
             "hand": None if hand is None else [bool(hand[0]), int(hand[1]), bool(hand[2])],
             "match_won": match_won}
+    if player:
+        step["player"] = player
+    return step
 
 
-def count_abandoned(key: tuple[str, str], change_id: str) -> dict[str, Any]:
+def count_abandoned(key: tuple[str, str], change_id: str, player: str = "") -> dict[str, Any]:
     """The step that counts a match left unfinished."""
-    return {"step": "count_abandoned", "game": key[0], "level": key[1], "change": change_id}
+    step = {"step": "count_abandoned", "game": key[0], "level": key[1], "change": change_id}
+    if player:
+        step["player"] = player
+    return step
 
 
 def keep_recent(entry: dict[str, Any]) -> dict[str, Any]:
@@ -61,7 +69,8 @@ def keep_recent(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def save_autosave(document: dict[str, Any]) -> dict[str, Any]:
-    """The step that writes the autosave (``document``: SavedGame.to_document())."""
+    """The step that writes the autosave (``document``: SavedGame.to_document(), or autosave_document
+    with its hands already encoded)."""
     return {"step": "save_autosave", "saved": document}
 
 
@@ -189,10 +198,12 @@ class StoreJournal:
         if kind == "count_hand":
             hand = step["hand"]
             _statistics, problem = store.record_finished_hand(
-                step["game"], step["level"], step["change"], None if hand is None else tuple(hand), step["match_won"])
+                step["game"], step["level"], step["change"], None if hand is None else tuple(hand), step["match_won"],
+                step.get("player", ""))
             return problem
         if kind == "count_abandoned":
-            _statistics, problem = store.record_abandoned_match(step["game"], step["level"], step["change"])
+            _statistics, problem = store.record_abandoned_match(step["game"], step["level"], step["change"],
+                                                                step.get("player", ""))
             return problem
         if kind == "keep_recent":
             return store.keep(step["entry"])
@@ -215,7 +226,7 @@ def _checked_step(value: Any) -> dict[str, Any]:
         raise checks.InvalidValue("a journal step is damaged")
     kind = value["step"]
     if kind == "count_hand":
-        step = checks.known_keys(value, ("step", "game", "level", "change", "hand", "match_won"),
+        step = checks.known_keys(value, ("step", "game", "level", "change", "hand", "match_won", "player"),
                                  ("step", "game", "level", "change", "hand", "match_won"))
         hand = step["hand"]
         if hand is not None:
@@ -225,7 +236,8 @@ def _checked_step(value: Any) -> dict[str, Any]:
         if step["match_won"] is not None:
             checks.boolean(step["match_won"])
     elif kind == "count_abandoned":
-        step = checks.known_keys(value, ("step", "game", "level", "change"), ("step", "game", "level", "change"))
+        step = checks.known_keys(value, ("step", "game", "level", "change", "player"),
+                                 ("step", "game", "level", "change"))
     elif kind == "keep_recent":
         step = checks.known_keys(value, ("step", "entry"), ("step", "entry"))
     elif kind == "save_autosave":
@@ -238,4 +250,6 @@ def _checked_step(value: Any) -> dict[str, Any]:
         for name in ("game", "level", "change"):
             if not isinstance(step[name], str):
                 raise checks.InvalidValue(f"a journal's {name} is damaged")
+        if "player" in step:
+            checks.name(step["player"])
     return dict(step)

@@ -22,7 +22,7 @@ STORE_CODES = frozenset({
 SAVED_GAME_CODES = frozenset({
     "saved.not_saved_game", "saved.record_damaged", "saved.unknown_keys", "saved.practice_damaged",
     "saved.seats_missing", "saved.seat_damaged", "saved.seat_no_name", "saved.seat_name_bad",
-    "saved.seat_kind_bad", "saved.two_people", "saved.seats_dont_fit", "saved.bad_record",
+    "saved.seat_kind_bad", "saved.seats_dont_fit", "saved.bad_record",
 })
 
 

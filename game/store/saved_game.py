@@ -18,10 +18,11 @@ from typing import Any
 
 from game.rules import Match, RecordError, finish
 from game.store.autosave import AutosaveStore, RecordFileError, export_record, import_record
+from game.store.files import EncodedJSON
 from game.store.problems import LoadProblem
 
-HUMAN_KIND = "human"
-#: A seat's kind is "human" or a computer level's name; which levels exist is the AI's business.
+#: A seat's kind is "human" (any number of seats may be) or a computer level's name; which levels exist is
+#: the AI's business.
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,31}")
 MAX_NAME_LENGTH = 40
 #: A match id: what tells two matches apart even when they share a seed (see new_match_id).
@@ -130,6 +131,15 @@ class SavedGame:
         return match
 
 
+def autosave_document(match: Match, seats, practice: bool = False, match_id: str | None = None) -> dict[str, Any]:
+    """``SavedGame.of(match, seats, practice, match_id).to_document()`` as the autosave after a move
+    writes it, byte for byte: the record's hands go in already encoded (``Match.hands_json``), so a
+    move costs its own hand, not the whole match again (200,000 moves are 40 ms of encoding)."""
+    record = {**match.record_head(), "hands": EncodedJSON(match.hands_json())}
+    return SavedGame(record, tuple(SavedSeat(seat.name, seat.kind) for seat in seats), practice,
+                     match_id).to_document()
+
+
 def new_match_id() -> str:
     """A fresh match id. Random from the OS on purpose: an identity, not a game decision, so it must
     differ between two matches dealt from one seed (the game's own randomness stays seeded)."""
@@ -155,8 +165,6 @@ def check_seats(seats: Any) -> tuple[SavedSeat, ...]:
             raise SavedGameError("saved.seat_kind_bad",
                                  "a player in the saved match is neither a person nor a computer level")
         checked.append(SavedSeat(name, kind))
-    if sum(seat.kind == HUMAN_KIND for seat in checked) > 1:
-        raise SavedGameError("saved.two_people", "the saved match has more than one person at the table")
     return tuple(checked)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,18 @@ SETTINGS_FORMAT = "crazy-eights-settings"
 SETTINGS_VERSION = 1
 SETTINGS_FILE_NAME = "settings.json"
 
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
+
+
+class Speed(StrEnum):
+    """How fast the table moves: the choices of both the animation speed and the computer speed."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+
+ANIMATION_SPEEDS = COMPUTER_SPEEDS = tuple(speed.value for speed in Speed)
 CARD_BACKS = ("blue", "red")
 #: How the faces look: the French suits in two or four colours (ours: green clubs and blue diamonds; the
 #: German tournament deck: green spades and yellow diamonds), or German suits (32-card games only).
@@ -47,9 +58,9 @@ class Settings:
 
     sound_volume: float = 0.8
     effects_volume: float = 0.8
-    animation_speed: str = "normal"
+    animation_speed: str = Speed.NORMAL.value
     # How long each computer move stays on screen before the next (apart from animation speed).
-    computer_speed: str = "normal"
+    computer_speed: str = Speed.NORMAL.value
     # Learners: wait for a key or a click after each computer move.
     pause_after_computer_move: bool = False
     allow_undo: bool = True
@@ -202,6 +213,8 @@ LAST_NEW_GAME_SHAPE: dict[str, Callable[[Any], Any]] = {
     "preset": checks.name,
     "players": lambda value: checks.whole_number(value, 1, LAST_NEW_GAME_MAX_ITEMS),
     "levels": _names,
+    # The names of the people last seated in the other seats (offered again).
+    "names": _names,
     "match": checks.name,
     "switches": _switches,
     "switches_by_preset": _switches_by_preset,

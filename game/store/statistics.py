@@ -63,7 +63,11 @@ _CONSEQUENCE = "has been reset"
 
 @dataclass(frozen=True)
 class StatisticsEntry:
-    """The counts for one (preset, opponent level) pair. Raises ValueError if they contradict each other."""
+    """The counts for one (preset, opponent level, player) triple. Raises ValueError if they contradict each other.
+
+    ``player`` is "" for the one person who plays against computers (the statistics as they always were);
+    at a table of several people each keeps their own, by name.
+    """
 
     preset_id: str
     level: str
@@ -81,9 +85,12 @@ class StatisticsEntry:
     longest_streak: int = 0
     # Matches the player left unfinished by starting a new game over them.
     matches_abandoned: int = 0
+    # The person's name at a table of several people; "" for the player alone against computers.
+    player: str = ""
 
     def __post_init__(self) -> None:
         _check_preset_id(self.preset_id)
+        _check_player(self.player)
         _check_level(self.level)
         for name in _COUNT_FIELDS:
             value = getattr(self, name)
@@ -197,9 +204,9 @@ class Statistics:
     def __post_init__(self) -> None:
         # One canonical order, so equal statistics compare equal and display in a stable order.
         object.__setattr__(self, "entries", tuple(sorted(self.entries, key=_entry_order)))
-        keys = [(entry.preset_id, entry.level) for entry in self.entries]
+        keys = [_key_of(entry) for entry in self.entries]
         if len(set(keys)) != len(keys):
-            raise ValueError("two entries for the same preset and level")
+            raise ValueError("two entries for the same preset, level and player")
         changes = tuple(_change_id(change) for change in self.counted_changes)
         object.__setattr__(self, "counted_changes", changes[-COUNTED_CHANGES_KEPT:])
 
@@ -214,35 +221,42 @@ class Statistics:
         change_id: str | None,
         hand: tuple[bool, int, bool] | None,
         match_won: bool | None,
+        player: str = "",
     ) -> Statistics:
         """These statistics after a hand ended: ``hand`` is (won, score, low_is_good) when the player
         played it, ``match_won`` is set when it ended the match. A change already counted changes nothing."""
         if self.has_counted(change_id):
             return self
-        entry = self.entry(preset_id, level)
+        entry = self.entry(preset_id, level, player)
         if hand is not None:
             entry = entry.with_hand(*hand)
         if match_won is not None:
             entry = entry.with_match(match_won)
         return self._with_entry(entry)._with_change(change_id)
 
-    def with_abandoned_match(self, preset_id: str, level: str, change_id: str | None = None) -> Statistics:
+    def with_abandoned_match(self, preset_id: str, level: str, change_id: str | None = None,
+                             player: str = "") -> Statistics:
         """These statistics after the player left a match unfinished; counted once per ``change_id``."""
         if self.has_counted(change_id):
             return self
-        return self._with_entry(self.entry(preset_id, level).with_abandoned_match())._with_change(change_id)
+        entry = self.entry(preset_id, level, player).with_abandoned_match()
+        return self._with_entry(entry)._with_change(change_id)
 
     def _with_change(self, change_id: str | None) -> Statistics:
         if change_id is None:
             return self
         return replace(self, counted_changes=self.counted_changes + (change_id,))
 
-    def entry(self, preset_id: str, level: str) -> StatisticsEntry:
-        """The counts for one preset and level (all zero if never played)."""
+    def entry(self, preset_id: str, level: str, player: str = "") -> StatisticsEntry:
+        """The counts for one preset, level and player (all zero if never played)."""
         for existing in self.entries:
-            if existing.preset_id == preset_id and existing.level == level:
+            if existing.preset_id == preset_id and existing.level == level and existing.player == player:
                 return existing
-        return StatisticsEntry(preset_id, level)
+        return StatisticsEntry(preset_id, level, player=player)
+
+    def players(self) -> list[str]:
+        """The names of the people counted at tables of several people, in alphabetical order."""
+        return sorted({entry.player for entry in self.entries if entry.player}, key=str.casefold)
 
     def with_hand(
         self, preset_id: str, level: str, won: bool, score: int, low_is_good: bool
@@ -254,11 +268,12 @@ class Statistics:
         """These statistics after one more match."""
         return self._with_entry(self.entry(preset_id, level).with_match(won))
 
-    def summary_rows(self, level_order: Sequence[str] = ()) -> list[SummaryRow]:
-        """One display row per preset and level played, by preset, then levels in ``level_order`` (then by name)."""
+    def summary_rows(self, level_order: Sequence[str] = (), player: str = "") -> list[SummaryRow]:
+        """One display row per preset and level ``player`` played ("" the player alone against computers), by
+        preset, then levels in ``level_order`` (then by name)."""
         rank = {level: index for index, level in enumerate(level_order)}
         entries = sorted(
-            self.entries,
+            (entry for entry in self.entries if entry.player == player),
             key=lambda entry: (entry.preset_id, rank.get(entry.level, len(rank)), entry.level),
         )
         return [
@@ -279,7 +294,8 @@ class Statistics:
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as a plain JSON object."""
-        data: dict[str, Any] = {"entries": [asdict(entry) for entry in self.entries]}
+        # An entry of the player alone is written as it always was (no "player" key).
+        data: dict[str, Any] = {"entries": [_entry_json(entry) for entry in self.entries]}
         if self.counted_changes:
             data["counted_changes"] = list(self.counted_changes)
         return data
@@ -300,7 +316,7 @@ class Statistics:
             _legacy_hand_id(data["last_counted_hand"])
         counted_changes = tuple(checks.list_of(data.get("counted_changes", []), _change_id, COUNTED_CHANGES_KEPT))
         known_fields = [entry_field.name for entry_field in fields(StatisticsEntry)]
-        kept: dict[tuple[str, str], StatisticsEntry] = {}
+        kept: dict[tuple[str, str, str], StatisticsEntry] = {}
         dropped = 0
         for raw in raw_entries:
             try:
@@ -311,7 +327,7 @@ class Statistics:
                 log.info("statistics entry dropped: %s", error)
                 dropped += 1
                 continue
-            key = (entry.preset_id, entry.level)
+            key = _key_of(entry)
             if key in kept:
                 dropped += 1
                 continue
@@ -322,7 +338,7 @@ class Statistics:
         others = tuple(
             entry
             for entry in self.entries
-            if (entry.preset_id, entry.level) != (changed.preset_id, changed.level)
+            if _key_of(entry) != _key_of(changed)
         )
         return replace(self, entries=others + (changed,))
 
@@ -378,6 +394,7 @@ class StatisticsStore:
         change_id: str | None,
         hand: tuple[bool, int, bool] | None,
         match_won: bool | None = None,
+        player: str = "",
     ) -> tuple[Statistics, str | None]:
         """Count a finished hand and, if it ended the match, the match, in one write (see
         Statistics.with_finished_hand); a change already counted (same ``change_id``) is not counted again.
@@ -387,7 +404,7 @@ class StatisticsStore:
         """
         statistics, problem = self.load()
         self.file.refuse_if_unread()
-        updated = statistics.with_finished_hand(preset_id, level, change_id, hand, match_won)
+        updated = statistics.with_finished_hand(preset_id, level, change_id, hand, match_won, player)
         if updated is not statistics:
             self.save(updated)
         return updated, problem
@@ -405,13 +422,13 @@ class StatisticsStore:
         """Add one finished match. Returns the new statistics and any problem met while loading."""
         return self.record_finished_hand(preset_id, level, None, None, won)
 
-    def record_abandoned_match(self, preset_id: str, level: str,
-                               change_id: str | None = None) -> tuple[Statistics, str | None]:
+    def record_abandoned_match(self, preset_id: str, level: str, change_id: str | None = None,
+                               player: str = "") -> tuple[Statistics, str | None]:
         """Count a match the player left unfinished, once per ``change_id``. Returns the new statistics and
         any loading problem; raises OSError (UnreadFileKept included) when they cannot be saved."""
         statistics, problem = self.load()
         self.file.refuse_if_unread()
-        updated = statistics.with_abandoned_match(preset_id, level, change_id)
+        updated = statistics.with_abandoned_match(preset_id, level, change_id, player)
         if updated is not statistics:
             self.save(updated)
         return updated, problem
@@ -446,8 +463,29 @@ def _legacy_hand_id(value: Any) -> tuple[int, int]:
     return checks.whole_number(seed, -(2**63), 2**63), checks.count(hand)
 
 
-def _entry_order(entry: StatisticsEntry) -> tuple[str, str]:
-    return entry.preset_id, entry.level
+def _entry_order(entry: StatisticsEntry) -> tuple[str, str, str]:
+    return entry.preset_id, entry.level, entry.player
+
+
+def _key_of(entry: StatisticsEntry) -> tuple[str, str, str]:
+    return entry.preset_id, entry.level, entry.player
+
+
+def _entry_json(entry: StatisticsEntry) -> dict[str, Any]:
+    data = asdict(entry)
+    if not entry.player:
+        del data["player"]
+    return data
+
+
+def _check_player(player: Any) -> None:
+    if player != "":
+        try:
+            checks.name(player)
+        except checks.InvalidValue as error:
+            raise ValueError(f"player: {error}") from None
+        if player != player.strip():
+            raise ValueError("player: surrounding spaces")
 
 
 def _percent(part: int, whole: int) -> float | None:

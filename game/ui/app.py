@@ -151,6 +151,11 @@ class App:
         from .crash import FaultInjection
 
         self._fault = FaultInjection.from_environment()   # tests only: CRAZY_EIGHTS_FAULT
+        #: Back on the main menu: the collector's full scan of what a long load froze waits for the frame
+        #: after this one (its number and the menu here), so that it never falls in the frame that let go
+        #: of the closed screens (a long match's history: tens of milliseconds); and if that frame opened
+        #: something over the menu (an imported match, itself just loaded and frozen), it is not done.
+        self._thaw_after: tuple[int, object] | None = None
         #: Unexpected errors met in frames this run, and the crash reports written for them.
         self.crashes = 0
         self.crash_reports: list[Path] = []
@@ -351,7 +356,7 @@ class App:
         """Open the scene called ``name`` (see ``navigation.SCENES``): pushed on top, replacing the
         top one (``how="replace"``) or alone on the stack (``how="clear"``); returns it."""
         from . import navigation
-        from .surface_cache import release_closed_screens
+        from .surface_cache import frozen_by_a_load, release_closed_screens
 
         scene = navigation.create(self, name, *args, **kwargs)
         if how == "push":
@@ -362,8 +367,10 @@ class App:
             self.scenes.clear_to(scene)
         else:
             raise ValueError(f"how must be one of {', '.join(navigation.HOW)}, not {how!r}")
-        if how != "push":
-            release_closed_screens(thaw=how == "clear" and name == "menu")
+        if how == "clear" and name == "menu" and frozen_by_a_load():
+            self._thaw_after = (self.frames, scene)
+        elif how != "push":
+            release_closed_screens()
         return scene
 
     def first_scene(self) -> None:
@@ -438,6 +445,8 @@ class App:
         """Run exactly one frame: read and dispatch events, update, draw, flip."""
         import pygame
 
+        #: When this frame began (long work started in it takes what is left of its budget: scenes.loading).
+        self.frame_started = time.perf_counter()
         events, self._woken_by = self._woken_by + pygame.event.get(), []
         resizes = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
         # Dragging a window edge sends a burst of resize events: lay out once, for the last size.
@@ -456,6 +465,11 @@ class App:
     def update(self, dt: float) -> None:
         if self._fault is not None:
             self._fault.check(self.scenes.top)
+        if self._thaw_after is not None and self.frames > self._thaw_after[0]:
+            from .surface_cache import release_closed_screens
+
+            menu, self._thaw_after = self._thaw_after[1], None
+            release_closed_screens(thaw=len(self.scenes) == 1 and self.scenes.top is menu)
         if self.folder_lock.take_show_request():
             self.show_window()
         from .surface_cache import trim_gui_shapes

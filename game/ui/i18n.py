@@ -127,7 +127,7 @@ RANK_PLURALS = {
 
 #: The computer levels as players read them, and what the person's own seat is called.
 SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You"),
-                   "practice": N_("Practice")}
+                   "practice": N_("Practice"), "people": N_("People only")}
 
 
 def level_name(kind: str) -> str:
@@ -433,8 +433,15 @@ def reason_text(error) -> str:
         return _("You have a card you can play, so you cannot draw.")
     if reason == "cannot_pass":
         return _("You cannot pass now.")
+    if reason == "last_card_not_allowed" and params.get("word") == "mau":
+        return _("You can say “Mau” only as you play down to one card.")
     if reason == "last_card_not_allowed":
         return _("You can call “Last card” only as you play down to one card.")
+    if reason == "wild_on_wild":
+        top = params.get("top")
+        the_top = card_name(top) if top else _("that card")
+        return _capital(_("the {card} cannot go on the {top}: no wild card on a wild card.").format(
+            card=the_card, top=the_top))
     if reason == "stop_not_allowed":
         threshold = int(params.get("threshold", 0))
         return ngettext("You can call “Stop!” only at the start of your turn with at most {threshold} point in hand.",
@@ -462,6 +469,8 @@ def undo_refusal_text(refusal) -> str:
         return _("The hand is over: its moves cannot be taken back.")
     if refusal.reason == "switched_off":
         return _("Undo is switched off in the settings.")
+    if refusal.reason == "other_person_moved":
+        return _("Someone else has played since your last move, so it cannot be taken back.")
     return _("There is no move of yours to take back in this hand.")
 
 
@@ -474,6 +483,8 @@ def hint_text(hint) -> str:
     suit = suit_name(SUITS[params["suit"]]) if "suit" in params else ""
     count = int(params.get("count", 0))
     reason = hint.reason
+    if reason == "call_last_card" and params.get("word") == "mau":
+        return _("Say “Mau” now: it costs nothing and saves you a penalty.")
     if reason == "call_last_card":
         return _("Call “Last card” now: it costs nothing and saves you a penalty.")
     if reason == "call_stop":
@@ -532,15 +543,15 @@ def hint_text(hint) -> str:
 
 def move_text(move) -> str:
     """The person's move as the review tells it: "You played the eight of clubs and named spades"."""
-    from game.rules import SUITS, card_to_str
+    from game.rules import SUITS, MoveKind, card_to_str
 
-    if move.kind == "draw":
+    if move.kind == MoveKind.DRAW:
         return _("You drew a card.")
-    if move.kind == "pass":
+    if move.kind == MoveKind.PASS:
         return _("You passed.")
-    if move.kind == "last_card":
+    if move.kind == MoveKind.LAST_CARD:
         return _("You called “Last card”.")
-    if move.kind == "stop":
+    if move.kind == MoveKind.STOP:
         return _("You called “Stop!”.")
     card = card_name(card_to_str(move.card))
     if move.suit is not None:

@@ -9,14 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.store import RecordFileError
-from game.store.saved_game import import_saved_game, load_autosave
 
 from .i18n import _
 from .problems import os_error_words, problem_text, unplayable_file_text
 from .replay.opening import open_replay
 from .safe_text import safe_text
 from .scenes.loading import run_in_slices
-from .sessions import resume_steps
+from .sessions import match_desk, resume_steps
 
 
 def open_dropped_file(app, path: Path) -> bool:
@@ -24,7 +23,7 @@ def open_dropped_file(app, path: Path) -> bool:
     on (asking first when it would replace a match). False, with a notice, for a file that cannot be."""
     path = Path(path)
     try:
-        saved = import_saved_game(path)
+        saved = match_desk(app).read_record(path)
     except RecordFileError as error:
         app.notify(problem_text(error), problem=True)
         return False
@@ -96,16 +95,8 @@ def _match_in_play(app):
 def _open_table(app, session, file_name: str, live, on_done) -> None:
     """Count the replaced match as abandoned (the one at the table, else the one saved), then open the
     imported one."""
-    from game.session import abandon_saved_game
-
-    given_up = live
-    if given_up is None and app.autosave_store.exists():
-        given_up, _problem = load_autosave(app.autosave_store)
     try:
-        if given_up is not None:
-            abandon_saved_game(given_up, app.journal)
-        else:
-            app.autosave_store.clear()
+        match_desk(app).give_up(live)
     except OSError as error:
         app.notify(_("The saved match could not be deleted: {error}").format(error=os_error_words(error)),
                    problem=True)

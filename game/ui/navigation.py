@@ -20,6 +20,7 @@ SCENES = {
     "confirm": "game.ui.scenes.message:ConfirmScene",
     "already_open": "game.ui.scenes.message:AlreadyOpenScene",
     "pause": "game.ui.scenes.pause:PauseScene",
+    "pass_device": "game.ui.table.pass_screen:PassScene",
     "records": "game.ui.scenes.records:RecordsScene",
     "table": "game.ui.table.scene:TableScene",
     "hand_result": "game.ui.table.results:HandResultScene",
@@ -27,6 +28,7 @@ SCENES = {
     "hand_review": "game.ui.table.review:HandReviewScene",
     "match_result": "game.ui.table.results:MatchResultScene",
     "replay": "game.ui.replay.scene:ReplayScene",
+    "match_analysis": "game.ui.analysis.scene:MatchAnalysisScene",
 }
 
 #: How a new scene joins the stack: on top, instead of the top one, or alone.

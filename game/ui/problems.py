@@ -119,6 +119,8 @@ def _two_powers(params: Params) -> str:
             words.append(_("miss a turn"))
         elif power == "reverse":
             words.append(_("reverse the direction"))
+        elif power == "play_again":
+            words.append(_("play again"))
         else:
             words.append(_("black jacks pick up {n}").format(n=count))
     return _("{ranks} cannot do two things at once ({powers})").format(
@@ -169,6 +171,8 @@ _RULE_CLAUSES: dict[str, Callable[[Params], str]] = {
         ranks=_ranks(p.get("rank", ""))),
     "rules.turn_cap_too_high": lambda p: _("a hand may run to at most {most} turns, not {cap}").format(
         most=p.get("most"), cap=p.get("cap")),
+    "rules.rank_not_in_deck": lambda p: _("the 32-card deck has no {ranks}: no card could do what they are "
+                                          "given to do").format(ranks=join_words([_ranks(r) for r in p.get("ranks", ())])),
 }
 
 
@@ -213,12 +217,10 @@ _SAVED_CLAUSES: dict[str, Callable[[Params], str]] = {
     "saved.seat_no_name": lambda p: _("a player in the saved match has no name"),
     "saved.seat_name_bad": lambda p: _("a player's name is too long or holds control characters"),
     "saved.seat_kind_bad": lambda p: _("a player is neither a person nor a computer level"),
-    "saved.two_people": lambda p: _("only one person can play at a table"),
     "saved.seats_dont_fit": lambda p: _("the saved players do not fit the saved rules"),
     "saved.bad_record": lambda p: problem_clause(p.get("error")),
     "seats.unknown_kind": lambda p: _("a player is neither a person nor a computer level"),
     "seats.wrong_count": _seats_wrong_count,
-    "seats.two_people": lambda p: _("only one person can play at a table"),
     "seats.missing": lambda p: _("the list of players is missing"),
 }
 

@@ -44,11 +44,23 @@ def _players_range(first: int, last: int) -> str:
     return _("{first}–{last} players").format(first=first, last=last)
 
 
+def _or_list(words: list[str]) -> str:
+    """Words joined as alternatives: ``a``, ``a or b``, ``a, b or c``."""
+    if len(words) == 1:
+        return words[0]
+    return _("{list} or {last}").format(list=_(", ").join(words[:-1]), last=words[-1])
+
+
 def _deal_text(rules: RuleSet, for_match: bool) -> str:
     parts = []
+    short = rules.cards_per_deck == 32
     if for_match:
-        decks = (_("one 52-card deck") if rules.decks == 1
-                 else _("two 52-card decks shuffled together"))
+        if short:
+            decks = (_("one 32-card deck") if rules.decks == 1
+                     else _("two 32-card decks shuffled together"))
+        else:
+            decks = (_("one 52-card deck") if rules.decks == 1
+                     else _("two 52-card decks shuffled together"))
         parts.append(ngettext("{players} players, {decks}, {cards} card each.",
                               "{players} players, {decks}, {cards} cards each.", rules.hand_size)
                      .format(players=rules.players, decks=decks, cards=rules.hand_size))
@@ -60,8 +72,13 @@ def _deal_text(rules: RuleSet, for_match: bool) -> str:
         pieces = [ngettext("{cards} card with {players}", "{cards} cards each with {players}", value)
                   .format(cards=value, players=_players_range(first, last)) for first, last, value in hand_runs]
         parts.append(_("Cards dealt: {list}.").format(list=_("; ").join(pieces)))
+    if short:
+        parts.append(_("The game is played with the 32-card deck: seven, eight, nine, ten, jack, queen, "
+                       "king and ace of each suit (no twos to sixes)."))
     deck_runs = _by_player_count(rules.decks_by_players)
-    if len(deck_runs) == 1:
+    if len(deck_runs) == 1 and short:
+        parts.append(_("One deck is used.") if deck_runs[0][2] == 1 else _("Two decks are shuffled together."))
+    elif len(deck_runs) == 1:
         parts.append(_("One 52-card deck is used.") if deck_runs[0][2] == 1
                      else _("Two 52-card decks are shuffled together."))
     else:
@@ -80,15 +97,22 @@ def _deal_text(rules: RuleSet, for_match: bool) -> str:
 def _play_text(rules: RuleSet) -> str:
     parts = [_("On your turn, play one card that matches the top card of the discard pile in rank or "
                "in suit.")]
-    if rules.wild_ranks:
+    if rules.wild_ranks and rules.wild_on_wild:
         parts.append(_("{ranks} are wild: you can play one on any card and name any of the four suits; "
                        "the next player must follow that suit or play a wild card too. A wild card may "
                        "always be played on another wild card.")
                      .format(ranks=_cap(ranks_plural(rules.wild_ranks))))
+    elif rules.wild_ranks:
+        parts.append(_("{ranks} are wild: you can play one on any card except another wild card, and name "
+                       "any of the four suits (its own too); the next player must follow that suit. A wild "
+                       "card may never be played on a wild card.")
+                     .format(ranks=_cap(ranks_plural(rules.wild_ranks))))
     else:
         parts.append(_("No card is wild in this game."))
-    if rules.jokers_per_deck:
+    if rules.jokers_per_deck and rules.wild_on_wild:
         parts.append(_("Jokers are super wild: play one on anything and name any suit."))
+    elif rules.jokers_per_deck:
+        parts.append(_("Jokers are wild too: play one on anything but a wild card and name any suit."))
     if rules.anything_on_ranks:
         parts.append(_("Any card may be played on {ranks}.").format(ranks=ranks_plural(rules.anything_on_ranks)))
     parts.append(_("Play your last card and you go out: the hand is yours at once. An action card played "
@@ -100,6 +124,8 @@ def _draw_text(rules: RuleSet) -> str:
     if rules.draw_rule == "until_playable":
         text = _("If you cannot play, draw from the stock one card at a time until you draw one you can "
                  "play, then play it.")
+    elif rules.draw_rule == "one_then_pass":
+        text = _("If you cannot play, draw one card and keep it, even if it fits: your turn ends.")
     elif rules.draw_rule == "up_to_n":
         text = ngettext("If you cannot play, draw up to {n} card, one at a time, and play as soon as one "
                         "fits. If none fits, you pass.",
@@ -141,11 +167,19 @@ def _starter_text(rules: RuleSet) -> str:
 
 def _actions_text(rules: RuleSet) -> str:
     parts = []
-    for rank, count in rules.draw_penalties:
-        parts.append(ngettext(
-            "{ranks}: the next player picks up {n} card and misses their turn, unless they play a {rank} too.",
-            "{ranks}: the next player picks up {n} cards and misses their turn, unless they play a {rank} too.",
-            count).format(ranks=_cap(rank_name(rank, plural=True)), n=count, rank=rank_name(rank)))
+    for ranks, count in _draw_kinds(rules):
+        if len(ranks) == 1:
+            parts.append(ngettext(
+                "{ranks}: the next player picks up {n} card and misses their turn, unless they play a {rank} too.",
+                "{ranks}: the next player picks up {n} cards and misses their turn, unless they play a {rank} too.",
+                count).format(ranks=_cap(rank_name(ranks[0], plural=True)), n=count, rank=rank_name(ranks[0])))
+        else:
+            # Ranks that draw the same number are one kind: any of them answers any other.
+            either = _or_list([format(rank_name(rank), "indef") for rank in ranks])
+            parts.append(ngettext(
+                "{ranks}: the next player picks up {n} card and misses their turn, unless they play {either} too.",
+                "{ranks}: the next player picks up {n} cards and misses their turn, unless they play {either} too.",
+                count).format(ranks=_cap(ranks_plural(ranks)), n=count, either=either))
     if rules.draw_penalties and rules.stacking:
         parts.append(_("Penalties stack: each card that answers one adds to it, and the first player who "
                        "cannot answer picks up the lot and misses their turn. Different kinds of "
@@ -172,14 +206,32 @@ def _actions_text(rules: RuleSet) -> str:
         else:
             text = _("{ranks} reverse the direction of play; with two players a reverse has no effect.")
         parts.append(text.format(ranks=_cap(ranks_plural(rules.reverse_ranks))))
+    if rules.play_again_ranks:
+        parts.append(_("{ranks} play again: whoever plays one plays one more card at once (if nothing fits, "
+                       "they draw as usual).").format(ranks=_cap(ranks_plural(rules.play_again_ranks))))
     if not parts:
         return _("There are no action cards: only matching rank and suit matters.")
     return " ".join(parts)
 
 
+def _draw_kinds(rules: RuleSet) -> list[tuple[list[str], int]]:
+    """The draw penalties by kind: the ranks that draw the same number of cards, with that number."""
+    kinds: dict[int, list[str]] = {}
+    for rank, count in rules.draw_penalties:
+        kinds.setdefault(count, []).append(rank)
+    return [(ranks, count) for count, ranks in kinds.items()]
+
+
 def _calls_text(rules: RuleSet) -> str | None:
     parts = []
-    if rules.last_card_call:
+    if rules.last_card_call and rules.last_card_word == "mau":
+        parts.append(ngettext(
+            "When a play leaves you with one card, say “Mau”: before you play it, or right after, until the "
+            "next player moves. If the next player moves before you say it, you pick up {n} card.",
+            "When a play leaves you with one card, say “Mau”: before you play it, or right after, until the "
+            "next player moves. If the next player moves before you say it, you pick up {n} cards.",
+            rules.last_card_penalty).format(n=rules.last_card_penalty))
+    elif rules.last_card_call:
         parts.append(ngettext(
             "When a play leaves you with one card, call “Last card”: before you play it, or right after, "
             "until the next player moves. If the next player moves before your call, you pick up {n} card.",
@@ -199,8 +251,9 @@ def _calls_text(rules: RuleSet) -> str | None:
 def values_text(rules: RuleSet) -> str:
     """Card values, grouped: ``eights 50; jacks, queens and kings 10; aces 1; other cards face value``."""
     groups: dict[int, list[str]] = {}
+    in_deck = rules.ranks     # the values of ranks the deck lacks never count
     for rank, value in zip(_RANK_ORDER, rules.rank_values):
-        if _FACE_VALUES.get(rank) != value:
+        if rank in in_deck and _FACE_VALUES.get(rank) != value:
             groups.setdefault(value, []).append(rank)
     pieces = []
     for value in sorted(groups, reverse=True):
@@ -209,7 +262,7 @@ def values_text(rules: RuleSet) -> str:
         pieces.append(_("black jacks {n}").format(n=rules.black_jack_value))
     if rules.jokers_per_deck:
         pieces.append(_("jokers {n}").format(n=rules.joker_value))
-    if any(_FACE_VALUES[r] == v for r, v in zip(_RANK_ORDER, rules.rank_values) if r in _FACE_VALUES):
+    if any(_FACE_VALUES[r] == v for r, v in zip(_RANK_ORDER, rules.rank_values) if r in _FACE_VALUES and r in in_deck):
         pieces.append(_("other cards their face value"))
     return _cap(_("; ").join(pieces)) + "."
 
@@ -286,22 +339,30 @@ def match_length(rules: RuleSet) -> str:
 
 def summary(rules: RuleSet) -> list[str]:
     """A few short lines for the New Game screen's live summary."""
-    decks = _("one deck") if rules.decks == 1 else _("two decks")
+    if rules.cards_per_deck == 32:
+        decks = _("one 32-card deck") if rules.decks == 1 else _("two 32-card decks")
+    else:
+        decks = _("one deck") if rules.decks == 1 else _("two decks")
     if rules.jokers_per_deck:
         decks = ngettext("{decks} and {n} joker", "{decks} and {n} jokers",
                          rules.jokers_per_deck * rules.decks).format(decks=decks, n=rules.jokers_per_deck * rules.decks)
     lines = [ngettext("{players} players, {cards} card each, {decks}.",
                       "{players} players, {cards} cards each, {decks}.", rules.hand_size)
              .format(players=rules.players, cards=rules.hand_size, decks=decks)]
-    wild = (_("{ranks} wild").format(ranks=_cap(ranks_plural(rules.wild_ranks))) if rules.wild_ranks
-            else _("No wild cards"))
+    if rules.wild_ranks and not rules.wild_on_wild:
+        wild = _("{ranks} wild, never on one another").format(ranks=_cap(ranks_plural(rules.wild_ranks)))
+    elif rules.wild_ranks:
+        wild = _("{ranks} wild").format(ranks=_cap(ranks_plural(rules.wild_ranks)))
+    else:
+        wild = _("No wild cards")
     draw = {"until_playable": _("draw until you can play"),
             "up_to_n": ngettext("draw up to {n} card", "draw up to {n} cards", rules.draw_limit).format(n=rules.draw_limit),
-            "one_then_may_play": _("draw one, then play it if you can")}[rules.draw_rule]
+            "one_then_may_play": _("draw one, then play it if you can"),
+            "one_then_pass": _("draw one, then your turn ends")}[rules.draw_rule]
     lines.append(_("{wild}; {draw}.").format(wild=wild, draw=draw))
     actions = []
-    for rank, count in rules.draw_penalties:
-        actions.append(_("{ranks} pick up {n}").format(ranks=rank_name(rank, plural=True), n=count))
+    for ranks, count in _draw_kinds(rules):
+        actions.append(_("{ranks} pick up {n}").format(ranks=ranks_plural(ranks), n=count))
     if rules.black_jack_draw:
         actions.append(_("black jacks pick up {n}").format(n=rules.black_jack_draw))
     if rules.skip_ranks:
@@ -310,6 +371,10 @@ def summary(rules: RuleSet) -> list[str]:
         actions.append(_("{ranks} reverse").format(ranks=ranks_plural(rules.reverse_ranks)))
     if rules.anything_on_ranks:
         actions.append(_("anything on {ranks}").format(ranks=ranks_plural(rules.anything_on_ranks)))
+    if rules.play_again_ranks:
+        actions.append(_("{ranks} play again").format(ranks=ranks_plural(rules.play_again_ranks)))
+    if rules.last_card_call and rules.last_card_word == "mau":
+        actions.append(_("say “Mau” on your last card"))
     if actions:
         lines.append(_cap(_(", ").join(actions)) + ".")
     scoring = _("Penalty points, low is good") if rules.scoring == "penalty" else _("Winner collects points")

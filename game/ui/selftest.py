@@ -23,7 +23,7 @@ def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     with tempfile.TemporaryDirectory(prefix="crazy-eights-smoke-") as home:
         os.environ["CRAZY_EIGHTS_HOME"] = home
-        from game.rules import Match, preset
+        from game.rules import preset
         from game.store import UserFolders
 
         from .scenes.menu import MainMenuScene
@@ -42,32 +42,32 @@ def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
             return 1
         from game.session import Seat
 
-        from .sessions import session_for
+        from .sessions import new_session
         from .table import MatchResultScene
 
         rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=2)
-        match = Match(rules, seed=seed)
         seats = [Seat("Ada", "easy"), Seat("Bruno", "medium"),
                  Seat("Chloe", "hard")]
-        table = app.go("table", session_for(app, match, seats))
+        table = app.go("table", new_session(app, rules, seed, seats))
+        session = table.session
         started = time.monotonic()
         frames = 0
         while not isinstance(app.scenes.top, MatchResultScene):
             if time.monotonic() - started > time_limit:
                 print(f"smoke: the match did not finish within {time_limit:.0f} s "
-                      f"(hand {match.hand_number}, top scene {type(app.scenes.top).__name__})", file=sys.stderr)
+                      f"(hand {session.hand_number}, top scene {type(app.scenes.top).__name__})", file=sys.stderr)
                 return 1
             if not app.running:
                 print("smoke: the game quit before the match ended", file=sys.stderr)
                 return 1
             app.step(1 / FPS)
             frames += 1
-        if not table.match.over:
+        if not session.over:
             print("smoke: the match result showed before the match was over", file=sys.stderr)
             return 1
-        names = ", ".join(seats[s].name for s in table.match.winners)
+        names = ", ".join(seats[s].name for s in session.winners)
         import pygame
-        print(f"smoke: ok, {len(table.match.results)} hands in {frames} frames "
+        print(f"smoke: ok, {session.hands_played} hands in {frames} frames "
               f"({time.monotonic() - started:.1f} s); won by {names}; "
               f"AI worker: {', '.join(sorted(table.session.worker.used)) or 'none'}; "
               f"window: {pygame.display.get_caption()[0]!r}")
@@ -130,8 +130,11 @@ class _AnnouncedAutosave:
         return getattr(self._store, name)
 
     def save(self, record) -> None:
+        from game.store.files import EncodedJSON
+
         self._store.save(record)
-        moves = sum(len(hand) for hand in record["record"]["hands"])
+        hands = record["record"]["hands"]   # after a move, already encoded (Match.hands_json)
+        moves = sum(len(hand) for hand in (hands.decoded() if isinstance(hands, EncodedJSON) else hands))
         print(f"saved {moves}", flush=True)
 
     def clear(self) -> None:
@@ -141,13 +144,9 @@ class _AnnouncedAutosave:
 
 def match_fingerprint(match) -> str:
     """A digest of a match's whole position (record and the current hand), to compare two replays."""
-    import hashlib
+    from game.session import position_fingerprint
 
-    hand = match.hand
-    state = {"record": match.to_record(), "totals": list(match.totals), "dealer": match.dealer,
-             "hand": [[list(cards) for cards in hand.hands], list(hand.stock), list(hand.discard),
-                      hand.current, hand.direction, hand.suit, hand.pending, hand.phase, hand.over]}
-    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
+    return position_fingerprint(match)
 
 
 def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
@@ -164,12 +163,12 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
 
     import pygame
 
-    from game.rules import Match, preset
+    from game.rules import preset
 
     from .scenes.menu import MainMenuScene
     from game.session import Seat, make_bot
 
-    from .sessions import session_for
+    from .sessions import new_session
     from .table import HandResultScene, MatchResultScene, TableScene
 
     app = App(size=MIN_SIZE, headless=True, fullscreen=False, own_data_folder=True)
@@ -188,13 +187,13 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
         if not isinstance(app.scenes.top, TableScene):
             print("autoplay: the autosave could not be resumed", file=sys.stderr)
             return 1
-        match = app.scenes.top.match
-        print(f"resumed {sum(len(h) for h in match.moves)} {match_fingerprint(match)}", flush=True)
+        session = app.scenes.top.session
+        print(f"resumed {session.moves_made} {session.fingerprint()}", flush=True)
     else:
         rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=hands)
         seats = [Seat("Pilot", "human"), Seat("Ada", "easy"),
                  Seat("Bruno", "easy")]
-        app.go("table", session_for(app, Match(rules, seed), seats))
+        app.go("table", new_session(app, rules, seed, seats))
     table = app.scenes.top
     pilot, rng = make_bot("easy", 10), random.Random(seed)
     answered = None
@@ -213,7 +212,7 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
             return 1
         top = app.scenes.top
         if top is table and table.human_turn() and table.chooser is None:
-            table.human_move(pilot.choose(table.match.view(table.human), rng))
+            table.human_move(pilot.choose(table.session.player_view(table.human), rng))
         elif isinstance(top, HandResultScene) and answered is not top:
             answered = top  # press Enter once: "Next hand" or "Final results"
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))

@@ -10,28 +10,40 @@ from .i18n import _, shown_player_name
 from .problems import os_error_words, problem_text
 
 
-def session_for(app, match, seats):
-    """A ``TableSession`` for ``match`` with ``seats`` (``game.session.Seat``), saving to the app's stores."""
-    from game.session import TableSession
+def match_desk(app):
+    """The app's ``game.session.MatchDesk``: Continue, giving a match up, importing a record, the recent
+    matches, and every new or resumed session, all on the app's stores."""
+    from game.session.matches import MatchDesk
 
-    return TableSession(match, seats, **_store_options(app))
+    options = _store_options(app)
+    return MatchDesk(options.pop("autosave"), options.pop("statistics"), options.pop("recent"),
+                     options.pop("journal"), **options)
+
+
+def new_session(app, rules, seed: int, seats):
+    """A ``TableSession`` for a new match under ``rules`` dealt from ``seed``, with ``seats``
+    (``game.session.Seat``), saving to the app's stores."""
+    return match_desk(app).new_session(rules, seed, seats)
+
+
+def session_for(app, match, seats):
+    """A ``TableSession`` for a match already built (tools and tests), saving to the app's stores."""
+    return match_desk(app).session_for(match, seats)
 
 
 def resume_session(app, saved, seats_for=None):
     """Replay a saved game into a ``TableSession`` saving to the app's stores; ``seats_for(players)``
     stands in for missing seats. Raises ValueError (SavedGameError, SeatError) saying why it cannot be played.
     """
-    from game.session import TableSession
+    from game.rules import finish
 
-    return TableSession.resume(saved, seats_for, **_store_options(app))
+    return finish(resume_steps(app, saved, seats_for))
 
 
 def resume_steps(app, saved, seats_for=None):
     """``resume_session`` in slices (``TableSession.resuming``): a generator yielding progress and
     returning the session, for ``scenes.loading.run_in_slices``."""
-    from game.session import TableSession
-
-    return TableSession.resuming(saved, seats_for, **_store_options(app))
+    return match_desk(app).resume_steps(saved, seats_for)
 
 
 def store_problem_text(store: str, problem) -> str:

@@ -237,6 +237,22 @@ def give_back_freed_memory() -> None:
         _LIBC.malloc_trim(0)
 
 
+#: A long load froze what it built out of the collector's scans (``scenes.loading``), not yet scanned again.
+_frozen_by_a_load = False
+
+
+def freeze_what_was_built() -> None:
+    """After a long load: what it built leaves the collector's scans (see ``scenes.loading``)."""
+    global _frozen_by_a_load
+    gc.freeze()
+    _frozen_by_a_load = True
+
+
+def frozen_by_a_load() -> bool:
+    """Whether something a long load froze waits to be scanned again (back on the main menu)."""
+    return _frozen_by_a_load
+
+
 def release_closed_screens(thaw: bool = False) -> None:
     """Free a screen just closed or laid out again now, and hand its memory back to the system.
 
@@ -246,8 +262,10 @@ def release_closed_screens(thaw: bool = False) -> None:
     load froze out of the collector's scans (``scenes.loading``) is scanned again, or the screens alive
     during the load would stay in memory for good once closed.
     """
-    if thaw and gc.get_freeze_count():
-        gc.unfreeze()
+    global _frozen_by_a_load
+    if thaw:
+        gc.unfreeze()   # at once, whatever it holds (counting it would walk it all)
+        _frozen_by_a_load = False
     if not gc.collect():   # with something collected, the callback above has handed it back
         give_back_freed_memory()
 

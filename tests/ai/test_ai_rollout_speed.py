@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules import PRESETS, HandState, preset
+from game.rules import PRESETS, HandState, preset, with_house_rules
 from game.ai.heuristic import full_deck_counts, new_pile_memo, rollout_pick, state_pick
 
 from .ai_helpers import custom_rule_sets
@@ -45,6 +45,16 @@ def test_rollout_pick_matches_state_pick_on_custom_rules():
     for index, rules in enumerate(custom_rule_sets(8)):
         for seed in range(3):
             checked += _play_out(rules, 100 * index + seed)
+    assert checked > 200
+
+
+def test_rollout_pick_matches_state_pick_on_mau_mau_with_every_switch():
+    # No jack on a jack, aces that play again, nines that reverse, a drawn card that waits.
+    checked = 0
+    for players in (2, 3, 5):
+        rules = with_house_rules("mau_mau", players, ["ace_again", "nine_reverse", "drawn_card_waits"])
+        for seed in range(4):
+            checked += _play_out(rules, seed)
     assert checked > 200
 
 

@@ -5,8 +5,8 @@ import random
 import tomllib
 from pathlib import Path
 
-from game.rules import (SUITS, HandState, IllegalMove, Match, Move, RuleSet, card_to_str, cards_from_str,
-                        cards_to_str, parse_record_move, preset)
+from game.rules import (HOUSE_RULES_BY_ID, RANK_OF, RANKS, SUITS, HandState, IllegalMove, Match, Move, RuleSet,
+                        card_to_str, cards_from_str, cards_to_str, parse_record_move, preset)
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 
@@ -23,8 +23,10 @@ def load_scenarios() -> list[dict]:
 
 
 def build_rules(scenario: dict) -> RuleSet:
-    """The preset named by the scenario with its overrides."""
+    """The preset named by the scenario with its house switches (``switches``) and overrides (``set``)."""
     rules = preset(scenario.get("rules", "crazy_eights"), scenario.get("players", 2))
+    for switch_id in scenario.get("switches", []):
+        rules = HOUSE_RULES_BY_ID[switch_id].turn_on(rules)
     overrides = scenario.get("set", {})
     if "draw_penalties" in overrides:
         overrides = dict(overrides, draw_penalties=tuple(tuple(p) for p in overrides["draw_penalties"]))
@@ -32,8 +34,10 @@ def build_rules(scenario: dict) -> RuleSet:
 
 
 def build_state(scenario: dict) -> HandState:
-    """The position described by the scenario."""
+    """The position described by the scenario, or a shuffled deal when it gives ``deal_seed``."""
     rules = build_rules(scenario)
+    if "deal_seed" in scenario:
+        return HandState.deal(rules, random.Random(scenario["deal_seed"]))[0]
     suit = scenario.get("suit")
     return HandState.from_position(
         rules,
@@ -114,5 +118,11 @@ def run_scenario(scenario: dict) -> None:
         assert state.end_reason == expect["end_reason"], f"{name}: ended by {state.end_reason}"
     if "scores" in expect:
         assert state.scores() == expect["scores"], f"{name}: scores {state.scores()}"
+    if "card_total" in expect:
+        assert state.card_total() == expect["card_total"], f"{name}: {state.card_total()} cards"
+    if "ranks" in expect:
+        pack = state.stock + state.discard + [card for hand in state.hands for card in hand]
+        got = sorted({RANKS[RANK_OF[card]] for card in pack}, key=RANKS.index)
+        assert got == expect["ranks"].split(), f"{name}: ranks {got}"
     if "values" in expect:
         assert state.hand_values() == expect["values"], f"{name}: values {state.hand_values()}"

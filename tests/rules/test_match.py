@@ -216,3 +216,59 @@ def test_play_randomly_ends_the_match_and_replays_from_its_record():
                           random.Random(5))
     assert match.over and match.hand_number == 2
     assert Match.from_record(match.to_record()).to_record() == match.to_record()
+
+
+def test_the_hands_as_json_are_what_the_record_encodes_after_every_move_and_after_a_replay():
+    # The autosave writes Match.hands_json after every move: each finished hand encoded once, so it must be
+    # the record's own encoding at every point: in a hand, across deals and after a replay.
+    rules = preset("switch", 3).replace(match_end="fixed_hands", fixed_hands=4)
+    match, rng = Match(rules, 11), random.Random(11)
+
+    def encoded(m):
+        return json.dumps(m.to_record()["hands"], separators=(",", ":"))
+
+    assert match.hands_json() == encoded(match) == "[[]]"
+    hands_seen = set()
+    while not match.over:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+        assert match.hands_json() == encoded(match)
+        hands_seen.add(match.hand_number)
+    assert hands_seen == {1, 2, 3, 4}
+    again = Match.from_record(json.loads(match.to_json()))
+    assert again.hands_json() == encoded(match)
+    assert match.to_record() == {**match.record_head(), "hands": json.loads(match.hands_json())}
+
+
+def _position(match: Match) -> tuple:
+    hand = match.hand
+    return (match.to_record(), match.hands_json(), match.move_count, list(match.totals), match.dealer, match.seats,
+            [list(cards) for cards in hand.hands], list(hand.stock), list(hand.discard), hand.current,
+            hand.direction, hand.suit, hand.pending, hand.phase, hand.over, [r.totals for r in match.results])
+
+
+def test_playing_the_current_hand_again_is_the_record_replayed_to_that_point():
+    # An undo deals the hand again from its seed and plays its kept moves again, sharing what came before:
+    # it must be the very match a full replay of the record up to there gives, events included.
+    rules = preset("switch", 3).replace(match_end="fixed_hands", fixed_hands=5)
+    match, rng, checked = Match(rules, 21), random.Random(21), 0
+    while not match.over:
+        if match.hand.over:
+            match.start_next_hand()
+            continue
+        match.apply(rng.choice(match.legal_moves()))
+        if match.hand.over or rng.random() > 0.1:
+            continue
+        keep = rng.randrange(len(match.moves[-1]) + 1)
+        heard, replayed, before = [], [], _position(match)
+        again = match.replaying_current_hand(keep, lambda m, seat, move, events: heard.append((seat, move, events)))
+        record = match.to_record()
+        record["hands"][-1] = record["hands"][-1][:keep]
+        full = Match.from_record(record, lambda m, seat, move, events: replayed.append((seat, move, events)))
+        assert _position(again) == _position(full)
+        assert heard == replayed[-(keep + 1):]   # the hand's deal and its kept moves
+        assert _position(match) == before   # the match itself is left as it was
+        checked += 1
+    assert checked >= 5

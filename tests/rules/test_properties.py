@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules import ACTION_COUNT, MOVES, HandState, IllegalMove, Match, build_deck, determinize, view_of
+from game.rules import ACTION_COUNT, MOVES, HandState, IllegalMove, Match, determinize, view_of
 
 from .strategies import any_rule_set
 
@@ -31,7 +31,7 @@ def snapshot(state: HandState):
 def test_a_random_hand_conserves_cards_accepts_only_legal_moves_and_ends(rules, seed):
     rng = random.Random(seed)
     state, _ = HandState.deal(rules, random.Random(seed ^ 0x5EED))
-    full_pack = Counter(build_deck(rules.decks, rules.jokers_per_deck))
+    full_pack = Counter(rules.full_deck())
     moves = 0
     # Every turn costs at most a stock's worth of draws plus a call; the cap bounds the turns.
     move_bound = (rules.turn_cap + 1) * (rules.deck_size + 3)

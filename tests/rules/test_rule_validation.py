@@ -53,6 +53,14 @@ HOSTILE = [
     ("draw_penalties", [["2", 2.5]], "draw_penalties must be a list of [rank, cards] pairs"),
     ("draw_penalties", [["2"]], "draw_penalties must be a list of [rank, cards] pairs"),
     ("draw_penalties", "2", "draw_penalties must be a list of [rank, cards] pairs"),
+    ("cards_per_deck", 36, "cards_per_deck must be one of 52, 32"),
+    ("cards_per_deck", 32.0, "cards_per_deck must be one of 52, 32"),
+    ("cards_per_deck", True, "cards_per_deck must be one of 52, 32"),
+    ("cards_per_deck", "32", "cards_per_deck must be one of 52, 32"),
+    ("wild_on_wild", 0, "wild_on_wild must be true or false"),
+    ("play_again_ranks", "A", "play_again_ranks must be a list of ranks"),
+    ("last_card_word", "MAU", "last_card_word must be one of last_card, mau"),
+    ("draw_rule", "one_then_wait", "draw_rule must be one of"),
 ]
 
 

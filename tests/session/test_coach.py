@@ -15,7 +15,7 @@ from tests.ai.test_ai_hidden_cards import swap_hidden_cards
 ROLLOUTS = 120  # enough to search, few enough for the suite
 
 
-@pytest.mark.parametrize("preset_id", ["crazy_eights", "switch", "crazy_eights_action"])
+@pytest.mark.parametrize("preset_id", ["crazy_eights", "switch", "crazy_eights_action", "mau_mau"])
 def test_a_hint_is_legal_and_sees_only_the_view(preset_id):
     rules = preset(preset_id, 3)
     rng = random.Random(7)

@@ -222,8 +222,8 @@ def test_every_game_is_reviewed_with_legal_moves_only(preset_id, players):
 
 
 @pytest.mark.parametrize("rules", [preset("switch", 3), preset("crazy_aces", 2), preset("crazy_eights_action", 4),
-                                   preset("crazy_eights", 3).replace(jokers_per_deck=2)],
-                         ids=["switch", "crazy_aces", "stacking", "jokers"])
+                                   preset("crazy_eights", 3).replace(jokers_per_deck=2), preset("mau_mau", 3)],
+                         ids=["switch", "crazy_aces", "stacking", "jokers", "mau_mau"])
 def test_a_review_sees_only_the_persons_view(rules):
     rng = random.Random(4)
     checked = 0

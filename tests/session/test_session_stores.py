@@ -2,6 +2,7 @@
 and retried, an abandoned match counted."""
 from __future__ import annotations
 
+import dataclasses
 import shutil
 
 import pytest
@@ -122,3 +123,43 @@ def test_an_abandoned_saved_match_is_counted_and_its_autosave_deleted(folders):
     [entry] = StatisticsStore(folders).load()[0].entries
     assert (entry.preset_id, entry.level, entry.matches_abandoned, entry.matches_played) == (
         "crazy_eights", "easy", 1, 0)
+
+
+def _long_saved(moves: int, seed: int = 6):
+    import random
+
+    from game.session import default_table
+    from game.store.saved_game import SavedGame
+
+    rules = preset("crazy_eights", 4).replace(voluntary_draw=True, target=10**6)
+    match, rng = Match(rules, seed), random.Random(seed)
+    while match.move_count < moves:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+    return SavedGame.of(match, default_table("You", 4, "hard"), match_id="long1")
+
+
+def test_a_long_saved_match_given_up_is_counted_from_its_opening_and_cleared(folders):
+    # Abandoning replays only a first slice of the record (New game or Import over a match of 200,000 moves
+    # must not hold up the frame for seconds): a long match counts once, under its rules and strongest level.
+    from game.store.saved_game import save_autosave
+
+    autosave, statistics = AutosaveStore(folders), StatisticsStore(folders)
+    saved = _long_saved(5000)
+    save_autosave(autosave, saved)
+    journal = StoreJournal.beside(autosave, statistics)
+    abandon_saved_game(saved, journal)
+    abandon_saved_game(saved, journal)   # a second time (a kill before the autosave went): counted once
+    assert not autosave.exists()
+    [entry] = statistics.load()[0].entries
+    assert (entry.preset_id, entry.level, entry.matches_abandoned) == ("custom", "hard", 1)
+
+    # Rules that cannot be read, or players that do not fit them: not counted, only deleted.
+    for damaged in (dict(saved.record, rules={"players": 99}), dict(saved.record, hands="x")):
+        broken = dataclasses.replace(saved, record=damaged, match_id="broken")
+        save_autosave(autosave, broken)
+        abandon_saved_game(broken, journal)
+        assert not autosave.exists()
+    assert [e.matches_abandoned for e in statistics.load()[0].entries] == [1]

@@ -146,3 +146,71 @@ def test_importing_a_huge_file_is_refused_without_reading_it(tmp_path):
 def test_importing_a_missing_file(tmp_path):
     with pytest.raises(RecordFileError, match="nothing.json does not exist"):
         import_record(tmp_path / "nothing.json")
+
+
+def _played(moves: int, seed: int = 3):
+    import random
+
+    from game.rules import Match, preset
+
+    rules = preset("crazy_eights", 4).replace(voluntary_draw=True, target=10**6)
+    match, rng = Match(rules, seed), random.Random(seed)
+    while sum(map(len, match.moves)) < moves:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+    return match
+
+
+@pytest.mark.parametrize("moves", [40, 60_000], ids=["small: indented", "long: compact"])
+def test_the_autosave_after_a_move_is_the_same_file_byte_for_byte_as_the_saved_game(folders, tmp_path, moves):
+    # After a move the session writes autosave_document (the hands spliced in already encoded); the file
+    # must be what SavedGame.to_document() gives, so that every reader of today and before reads it.
+    from game.store.saved_game import SavedGame, SavedSeat, autosave_document, load_autosave
+
+    match = _played(moves)
+    seats = tuple(SavedSeat(name, kind) for name, kind in (("You", "human"), ("Ada", "easy"), ("Bo", "easy"),
+                                                           ("Cy", "easy")))
+    store = AutosaveStore(folders)
+    store.save(autosave_document(match, seats, practice=True, match_id="m1"))
+    written = store.path.read_bytes()
+    export_record(SavedGame.of(match, seats, True, "m1").to_document(), tmp_path / "plain.json")
+    assert written == (tmp_path / "plain.json").read_bytes()
+    assert (written.startswith(b'{\n  "format"')) == (moves == 40)
+    saved, problem = load_autosave(store)
+    assert problem is None and saved.match_id == "m1" and saved.practice
+    assert saved.match().to_record() == match.to_record()
+
+
+def test_a_journaled_autosave_with_its_hands_encoded_is_finished_after_a_kill(folders):
+    # A hand's end writes the counts and the autosave as one journaled change; killed after the journal
+    # was written, the next start applies it: the journal held the whole record, spliced in as JSON.
+    from game.store import StatisticsStore
+    from game.store import journal as steps
+    from game.store.journal import StoreJournal
+    from game.store.saved_game import SavedSeat, autosave_document, load_autosave
+
+    class Killed(BaseException):
+        pass
+
+    def kill_after_journal(what):
+        if what == "journal":
+            raise Killed
+
+    match = _played(3000)
+    seats = tuple(SavedSeat(name, kind) for name, kind in (("You", "human"), ("Ada", "easy"), ("Bo", "easy"),
+                                                           ("Cy", "easy")))
+    autosave, statistics = AutosaveStore(folders), StatisticsStore(folders)
+    journal = StoreJournal.beside(autosave, statistics)
+    journal.between_writes = kill_after_journal
+    with pytest.raises(Killed):
+        journal.run([steps.count_hand(("crazy_eights", "easy"), "m2:hand:1", (True, 0, True), None),
+                     steps.save_autosave(autosave_document(match, seats, match_id="m2"))])
+    assert not autosave.exists()
+
+    outcome = StoreJournal.beside(autosave, statistics).recover()
+    assert outcome.worked == {"autosave", "statistics"} and not outcome.failed
+    saved, problem = load_autosave(autosave)
+    assert problem is None and saved.record == match.to_record() and saved.match_id == "m2"
+    assert statistics.load()[0].entries[0].hands_played == 1

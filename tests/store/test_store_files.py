@@ -71,7 +71,10 @@ def test_orphaned_temp_files_are_removed_by_the_next_write(tmp_path):
     write_json_atomic(target, {"n": 1})
 
     remaining = {p.name for p in tmp_path.iterdir()}
-    assert orphan.name not in remaining
+    if os.name == "posix":
+        assert orphan.name not in remaining
+    else:  # Windows: no safe way to ask whether a pid still runs (os.kill would end it), so age alone counts
+        assert orphan.name in remaining
     assert ancient.name not in remaining
     assert {ours.name, living_writer.name, *(p.name for p in unrelated)} <= remaining
     assert remove_stale_temp_files(target) == []

@@ -229,3 +229,63 @@ def test_a_long_record_replays_a_slice_a_frame_and_each_step_shows_the_table_as_
     assert frames >= len(replay) // TELL_SLICE - 1
     told = app.scenes.top.rows
     assert told == history_rows(replay.steps, replay.seats, app.scenes.top.table.session.human, True)
+
+
+def _let_go_before_any_collection(app, kept) -> None:
+    """Back to the main menu from a screen a long load built: ``kept`` (a weak reference to one of its
+    steps) is freed as the screen closes, by reference counting, before the cycle collector ever runs;
+    the collector's scan of what the load froze comes a frame later (never both in one frame)."""
+    import gc
+
+    assert gc.get_freeze_count() > 0, "the long load froze what it built"
+    alive_at_collections = []
+
+    def heard(phase, _info):
+        if phase == "start":
+            alive_at_collections.append(kept() is not None)
+
+    gc.callbacks.append(heard)
+    try:
+        app.main_menu()
+        app.step()
+        assert kept() is None and gc.get_freeze_count() > 0
+        app.step()
+    finally:
+        gc.callbacks.remove(heard)
+    assert alive_at_collections and not any(alive_at_collections)
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_long_table_closed_lets_go_of_its_history_without_the_collector(app, monkeypatch):
+    import weakref
+
+    from game.store.saved_game import save_autosave
+    from game.ui.scenes import loading
+
+    monkeypatch.setattr(loading, "SLICE_BUDGET", 0.0)
+    _match, saved = long_saved()
+    save_autosave(app.autosave_store, saved)
+    app.main_menu()
+    app.step()
+    app.scenes.top.continue_game()
+    frames_until(app, "TableScene")
+    _let_go_before_any_collection(app, weakref.ref(app.scenes.top.session.history[100]))
+
+
+def test_a_long_replay_closed_lets_go_of_its_steps_without_the_collector(app, monkeypatch):
+    import weakref
+
+    from game.store.saved_game import export_saved_game
+    from game.ui.replay.opening import open_record_file
+    from game.ui.scenes import loading
+
+    monkeypatch.setattr(loading, "SLICE_BUDGET", 0.0)
+    _match, saved = long_saved()
+    path = app.folders.records_dir / "long.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    export_saved_game(saved, path)
+    app.main_menu()
+    app.step()
+    open_record_file(app, path)
+    frames_until(app, "ReplayScene")
+    _let_go_before_any_collection(app, weakref.ref(app.scenes.top.replay.steps[100]))

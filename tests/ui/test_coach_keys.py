@@ -79,7 +79,7 @@ def test_the_review_numbers_each_decision_among_all_the_persons_moves_of_the_han
     scene = app.scenes.top
     until_reviewed(ui, scene, limit=300)
     # The person's moves in the hand, straight from the record (forced ones too, calls out of turn not).
-    record = table.match.to_record()
+    record = table.session.match.to_record()
     replay = Match.from_record(dict(record, hands=[[]]))
     own_steps = []
     for index, text in enumerate(record["hands"][0]):

@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def table_with_an_autosave(app, ui):
     table = open_table(app, ui)
-    while table.match.current_seat != 0 and not table.match.hand.over:
+    while table.session.match.current_seat != 0 and not table.session.match.hand.over:
         ui.step()
-    table.session.apply(table.match.legal_moves()[0])
+    table.session.apply(table.session.match.legal_moves()[0])
     path = app.autosave_store.path
     assert path.is_file()
     return table, path.read_bytes()

@@ -110,8 +110,8 @@ def test_the_hand_result_names_the_person_once_with_no_level(app, monkeypatch):
     rules = preset("crazy_eights", 3).replace(match_end="single_hand")
     table = app.go("table", session_for(app, Match(rules, seed=5), default_table("You", 3, "hard")))
     app.step(1 / 60)
-    while not table.match.hand.over:
-        table.session.apply(table.match.legal_moves()[0])
+    while not table.session.match.hand.over:
+        table.session.apply(table.session.match.legal_moves()[0])
     result = HandResultScene(app, table)
     app.push(result)
     app.step(1 / 60)

@@ -98,7 +98,7 @@ def test_a_move_played_without_animations_on_a_quiet_table_is_drawn_whole(app):
     app.step(FRAME)
     assert marked(app, outside)
     version = table.session.version
-    table.session.play(table.match.legal_moves()[0])   # as the scene's input would
+    table.session.play(table.session.match.legal_moves()[0])   # as the scene's input would
     app.step(FRAME)
     assert table.session.version != version
     assert not marked(app, outside), "a new position is drawn whole, even on a quiet frame"

@@ -96,7 +96,7 @@ def test_import_over_a_match_in_play_counts_it_abandoned_once_and_plays_the_reco
 
     imported = app.scenes.top
     assert isinstance(imported, TableScene) and imported is not table
-    assert imported.match.to_record() == record
+    assert imported.session.match.to_record() == record
     assert [type(scene) for scene in app.scenes] == [MainMenuScene, TableScene]
     assert abandoned(app) == 1
     # The autosave now holds the imported match, not the one given up.
@@ -131,7 +131,7 @@ def test_a_dropped_unfinished_record_plays_on_and_over_a_saved_match_asks_first(
     ui.click(ui.button("Abandon"))
     ui.step(3)
 
-    assert isinstance(app.scenes.top, TableScene) and app.scenes.top.match.to_record() == record
+    assert isinstance(app.scenes.top, TableScene) and app.scenes.top.session.match.to_record() == record
     assert abandoned(app) == 1
 
 
@@ -142,7 +142,7 @@ def test_a_dropped_record_with_nothing_saved_opens_at_once(app, ui, tmp_path):
     ui.step()
     path, record = record_file(tmp_path)
     drop(ui, path)
-    assert isinstance(app.scenes.top, TableScene) and app.scenes.top.match.to_record() == record
+    assert isinstance(app.scenes.top, TableScene) and app.scenes.top.session.match.to_record() == record
     assert "Game record sent.json loaded." in app.notices.texts()
 
 

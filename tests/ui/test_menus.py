@@ -67,7 +67,7 @@ def test_continue_appears_only_with_an_autosave_and_resumes_it(app, ui, home):
 
     table = app.scenes.top
     assert isinstance(table, TableScene)
-    assert table.match.to_record() == match.to_record()
+    assert table.session.match.to_record() == match.to_record()
     assert [seat.name for seat in table.session.seats] == ["You", "Ada", "Bruno"]
 
 
@@ -183,7 +183,7 @@ def test_start_from_the_new_game_screen_deals_a_match_at_the_table(app, ui, home
 
     table = app.scenes.top
     assert isinstance(table, TableScene)
-    assert table.match.rules.players == 3 and table.match.rules.target == 200
+    assert table.session.match.rules.players == 3 and table.session.match.rules.target == 200
     assert [seat.kind for seat in table.session.seats] == ["human", "medium", "hard"]
     assert [type(s) for s in app.scenes] == [MainMenuScene, TableScene]  # Back from the table is the menu
     remembered = saved_settings(home)["last_new_game"]
@@ -324,10 +324,10 @@ def test_escape_at_the_table_pauses_and_resume_returns(app, ui):
 
 def test_export_then_import_a_game_record_through_the_records_dialog(app, ui):
     table = open_table(app, ui)
-    while table.match.current_seat != 0 and not table.match.hand.over:
+    while table.session.match.current_seat != 0 and not table.session.match.hand.over:
         ui.step()
-    table.session.apply(table.match.legal_moves()[0])
-    exported_record = table.match.to_record()
+    table.session.apply(table.session.match.legal_moves()[0])
+    exported_record = table.session.match.to_record()
     ui.key(pygame.K_ESCAPE)
     ui.click(ui.button("Export game record…"))
     dialog = app.scenes.top
@@ -355,7 +355,7 @@ def test_export_then_import_a_game_record_through_the_records_dialog(app, ui):
     ui.click(ui.button("Abandon"))
     imported = app.scenes.top
     assert isinstance(imported, TableScene) and imported is not other
-    assert imported.match.to_record() == exported_record
+    assert imported.session.match.to_record() == exported_record
     assert [s.name for s in imported.session.seats] == ["You", "Ada", "Bruno"]
 
 
@@ -369,6 +369,20 @@ def test_a_record_name_that_leaves_the_folder_is_refused_and_nothing_is_written(
     assert app.scenes.top is dialog
     assert any("cannot start with a dot" in text for text in app.notices.texts())
     assert not (app.folders.data_dir / "escape.json").exists()
+    assert not app.folders.records_dir.exists() or not any(app.folders.records_dir.iterdir())
+
+
+@pytest.mark.parametrize("name", ["nul", "CON", "com7.backup", "Lpt1 "])
+def test_a_record_name_windows_keeps_for_a_device_is_refused_on_every_system(app, ui, name):
+    # "nul.json" is no file on Windows: a record saved so would be lost there, or not copied there.
+    open_table(app, ui)
+    ui.key(pygame.K_ESCAPE)
+    ui.click(ui.button("Export game record…"))
+    dialog = app.scenes.top
+    type_name(ui, dialog, name)
+    ui.click(ui.button("Save"))
+    assert app.scenes.top is dialog
+    assert any(text.startswith("CON, PRN, AUX, NUL") for text in app.notices.texts())
     assert not app.folders.records_dir.exists() or not any(app.folders.records_dir.iterdir())
 
 
@@ -469,11 +483,11 @@ def finished_table(app):
     from game.rules import Move
 
     for _turn in range(3000):
-        if table.match.hand.over:
+        if table.session.match.hand.over:
             break
         # The person draws or passes whenever allowed: a long row of cards for the hand result to show.
-        moves = table.match.legal_moves()
-        held_back = [m for m in (Move("draw"), Move("pass")) if m in moves] if table.match.current_seat == 0 else []
+        moves = table.session.match.legal_moves()
+        held_back = [m for m in (Move("draw"), Move("pass")) if m in moves] if table.session.match.current_seat == 0 else []
         table.session.apply(held_back[0] if held_back else moves[0])
     return table
 

@@ -32,6 +32,10 @@ NAME_MESSAGES = {
     "{name} is skipped": "You are skipped",
     "{name} cancels the penalty": "You cancel the penalty",
     "{name}: “Last card!”": "You call “Last card!”",
+    "{name} forgot to say “Mau” and draws {count}": "You forgot to say “Mau” and draw {count}",
+    "{name} forgot to say “Mau” and draws {count}: {cards}": "You forgot to say “Mau” and draw {count}: {cards}",
+    "{name}: “Mau!”": "You say “Mau!”",
+    "{name} plays again": "You play again",
     "{name} passes": "You pass",
     "{name} calls “Stop!”": "You call “Stop!”",
     "{name} wins the hand": "You win the hand!",
@@ -43,16 +47,23 @@ NAME_MESSAGES = {
     "{name}: +{points} this hand · {total} in all": "You: +{points} this hand · {total} in all",
     "named by {name}": "named by you",
     "{names} share the win": "You share the win with {names}",
+    "Hand {hand} · move {move} · {name}": "Hand {hand} · your move {move}",
+    "{name}'s hand · {count} card": "Your hand · {count} card",
     "Wait for your turn: {name} is playing.": None,   # said to the person about another seat
     "{name} has moved": None,                          # only a computer's move waits to be read
     "{name}: {count} card": None,                      # the review counts the opponents' cards
     "{name} cannot be played: {reason}": None,         # a file's name
     "Game record saved as {name}.": None,
+    "Analysis saved as {name}.": None,                 # a file's name
     "Game record {name} loaded.": None,
     "A record called {name} is already there. Replace it?": None,
     "This game: {name}": None,                         # a game's name
     "the rules hold settings this version does not know ({names})": None,   # setting names
     "the saved game holds parts this version does not know ({names})": None,
+    "Pass to {name}.": None,                           # said between two people, to the room
+    "Press Space when {name} is ready.": None,
+    "{name} is ready": None,
+    "Your turn, {name}": None,                         # the person holding the screen, by name
 }
 
 

@@ -28,6 +28,7 @@ from game.ui.problems import CLAUSES, SENTENCES, problem_text
 from game.ui.scenes.new_game import NewGameScene
 
 from test_menus import open_table, pick_record
+from tests.portability import can_make_links
 
 LANGUAGES = ("de", "el", "nb")
 EVERY_CODE = RULE_CODES | RECORD_CODES | SAVED_GAME_CODES | SEAT_CODES | STORE_CODES | {"rules.invalid"}
@@ -91,6 +92,8 @@ def rule_refusals():
     yield refusal(lambda: RuleSet(anything_on_ranks=("8",)))
     yield refusal(lambda: RuleSet(draw_penalties=(("2", 2), ("2", 3))))
     yield refusal(lambda: RuleSet(turn_cap=10**6))
+    yield refusal(lambda: RuleSet(cards_per_deck=32, draw_penalties=(("2", 2), ("3", 3))))
+    yield refusal(lambda: RuleSet(skip_ranks=("A",), play_again_ranks=("A",)))
 
 
 def record_refusals():
@@ -120,12 +123,10 @@ def saved_game_refusals():
     yield refusal(lambda: check_seats([{"name": " ", "kind": "easy"}]))
     yield refusal(lambda: check_seats([{"name": "a" * 50, "kind": "easy"}]))
     yield refusal(lambda: check_seats([{"name": "Ada", "kind": "Wizard!"}]))
-    yield refusal(lambda: check_seats([{"name": "Ada", "kind": "human"}, {"name": "Bo", "kind": "human"}]))
     yield refusal(lambda: SavedGame(good, (Seat("Ada", "easy"),)).match())
     yield refusal(lambda: SavedGame(record(seed=None), None).match())
     yield refusal(lambda: Seat("Ada", "wizard"))
     yield refusal(lambda: check_table([Seat("Ada", "easy")], 3))
-    yield refusal(lambda: check_table([Seat("Ada", "human"), Seat("Bo", "human")], 2))
     yield refusal(lambda: TableSession.resume(SavedGame(good, None)))
 
 
@@ -133,15 +134,17 @@ def store_problems(home):
     folders = UserFolders(config_dir=home / "config", data_dir=home / "data")
     settings = SettingsStore(folders)
     settings.path.parent.mkdir(parents=True)
-    os.symlink(settings.path.name, settings.path)           # a link to itself: the system cannot read it
-    yield settings.load()[1]
+    if can_make_links():
+        os.symlink(settings.path.name, settings.path)       # a link to itself: the system cannot read it
+        yield settings.load()[1]
     statistics = StatisticsStore(folders)
     statistics.path.parent.mkdir(parents=True)
     statistics.path.write_text("{ damaged")
     yield statistics.load()[1]
     document_file(statistics.path, STATISTICS_FORMAT, {"entries": [{"preset": "crazy_eights"}]})
     yield statistics.load()[1]
-    os.unlink(settings.path)
+    if can_make_links():
+        os.unlink(settings.path)
     document_file(settings.path, SETTINGS_FORMAT, {"sound_volume": "loud", "colour": "red"})
     yield settings.load()[1]
     recent = RecentMatchesStore(folders)
@@ -181,7 +184,10 @@ def codes_of(problem):
 
 def test_the_walk_meets_every_code_the_core_the_store_and_the_seats_declare(every_problem):
     met = {code for problem in every_problem for code in codes_of(problem)}
-    assert met == EVERY_CODE, f"never met: {sorted(EVERY_CODE - met)}; undeclared: {sorted(met - EVERY_CODE)}"
+    # Only a loop of links makes a file no one can read, root included; where links cannot be made (Windows
+    # without the right to), that one code is not met.
+    expected = EVERY_CODE if can_make_links() else EVERY_CODE - {"store.unreadable"}
+    assert met == expected, f"never met: {sorted(expected - met)}; undeclared: {sorted(met - EVERY_CODE)}"
     assert EVERY_CODE <= set(CLAUSES) | set(SENTENCES), "a code without words"
 
 

@@ -36,7 +36,7 @@ def test_classic_crazy_eights_starts_a_one_hand_match_and_remembers_it(app, ui, 
     assert scene.rules is not None and scene.rules.match_end == "single_hand"
     ui.click(ui.button("Start"))
     table = app.scenes.top
-    assert table.match.rules.match_end == "single_hand"
+    assert table.session.match.rules.match_end == "single_hand"
     again = NewGameScene(make_app())
     assert again.match_key == "single" and again.rules.match_end == "single_hand"
 

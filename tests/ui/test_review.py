@@ -23,11 +23,11 @@ def finished_hand(app, seats=SEATS, seed=10):
     table = app.go("table", session_for(app, Match(rules, seed), seats))
     app.step(1 / 60)
     medium, rng = MediumBot(), random.Random(3)
-    while not table.match.hand.over:
-        seat = table.match.current_seat
+    while not table.session.match.hand.over:
+        seat = table.session.match.current_seat
         kind = table.session.seats[seat].kind
-        table.session.apply(table.match.legal_moves()[0] if kind == "human" else
-                            medium.choose(table.match.view(seat), rng))
+        table.session.apply(table.session.match.legal_moves()[0] if kind == "human" else
+                            medium.choose(table.session.match.view(seat), rng))
     table.resync(animate=False)
     return table, app.go("hand_result", table)
 
@@ -148,7 +148,11 @@ def test_opening_the_same_hands_review_again_shows_it_at_once_without_working_it
     ui.key(pygame.K_ESCAPE)
     assert app.scenes.top is result
     started = []
-    monkeypatch.setattr(review_module, "hand_review_job", lambda *a, **k: started.append(a))
+    import importlib
+
+    # The table asks its session for the review job; the session starts it with hand_review_job.
+    monkeypatch.setattr(importlib.import_module("game.session.session"), "hand_review_job",
+                        lambda *a, **k: started.append(a))
     ui.key(pygame.K_r)
     second = app.scenes.top
     assert second is not first and isinstance(second, review_module.HandReviewScene)

@@ -188,11 +188,11 @@ C8 = preset("crazy_eights", 3)
 def test_dragging_a_legal_card_onto_the_pile_plays_it(app):
     seed = find_seed(C8, lambda m: playable(m))
     table = open_table(app, C8, seed)
-    card = playable(table.match)[0]
-    before = len(moves_played(table.match))
+    card = playable(table.session.match)[0]
+    before = len(moves_played(table.session.match))
     drag(app, card_point(table, card), pile_point(table))
-    assert moves_played(table.match)[before] == card_to_str(card)
-    assert table.match.hand.discard[-1] == card
+    assert moves_played(table.session.match)[before] == card_to_str(card)
+    assert table.session.match.hand.discard[-1] == card
     assert "play" in app.sounds_played
     # The sprite that was dragged now lies on the pile.
     step(app, 5)
@@ -211,9 +211,9 @@ def test_on_your_turn_the_cards_you_can_play_stand_proud_and_the_others_are_dimm
     step(app, 30)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(1, 1), buttons=(0, 0, 0)))
     step(app, 30)
-    for card in human_hand(table.match):
+    for card in human_hand(table.session.match):
         sprite = sprite_of(table, card)
-        if card in playable(table.match):
+        if card in playable(table.session.match):
             assert sprite.lift > 0 and not sprite.dim, card_to_str(card)
         else:
             assert sprite.lift == 0 and sprite.dim, card_to_str(card)
@@ -223,10 +223,10 @@ def test_an_illegal_drop_slides_back_and_says_why(app):
     seed = find_seed(C8, lambda m: unplayable(m) and playable(m))
     table = open_table(app, C8, seed)
     app.settings = dataclasses.replace(app.settings, animation_speed="normal")
-    card = unplayable(table.match)[0]
-    before = moves_played(table.match)
+    card = unplayable(table.session.match)[0]
+    before = moves_played(table.session.match)
     drag(app, card_point(table, card), pile_point(table))
-    assert moves_played(table.match) == before
+    assert moves_played(table.session.match) == before
     assert table.effects.toast is not None
     text = table.effects.toast[0]
     assert "doesn't match" in text
@@ -247,11 +247,11 @@ def test_an_illegal_drop_slides_back_and_says_why(app):
 def test_a_wild_card_opens_the_suit_chooser_and_names_the_suit(app):
     seed = find_seed(C8, lambda m: wild_cards(m))
     table = open_table(app, C8, seed)
-    eight = wild_cards(table.match)[0]
-    before = len(moves_played(table.match))
+    eight = wild_cards(table.session.match)[0]
+    before = len(moves_played(table.session.match))
     drag(app, card_point(table, eight), pile_point(table))
     assert table.chooser is not None, "a wild card asks for a suit first"
-    assert len(moves_played(table.match)) == before
+    assert len(moves_played(table.session.match)) == before
     # The card being played stays in view, inside the panel and beside the suits; the turn banner steps aside.
     chooser = table.chooser
     step(app, 30)
@@ -263,20 +263,20 @@ def test_a_wild_card_opens_the_suit_chooser_and_names_the_suit(app):
     hearts = table.chooser.rects[2]
     click(app, hearts.center)
     assert table.chooser is None
-    assert moves_played(table.match)[before] == card_to_str(eight) + ">H"
-    assert table.match.hand.suit == 2 and table.match.hand.nominated
+    assert moves_played(table.session.match)[before] == card_to_str(eight) + ">H"
+    assert table.session.match.hand.suit == 2 and table.session.match.hand.nominated
     assert table.session.named_by == 0
 
 
 def test_escape_closes_the_suit_chooser_and_the_card_returns(app):
     seed = find_seed(C8, lambda m: wild_cards(m))
     table = open_table(app, C8, seed)
-    eight = wild_cards(table.match)[0]
+    eight = wild_cards(table.session.match)[0]
     click(app, card_point(table, eight))
     assert table.chooser is not None
     key(app, pygame.K_ESCAPE)
     assert table.chooser is None
-    assert eight in human_hand(table.match)
+    assert eight in human_hand(table.session.match)
     # Keyboard naming: Enter on the card again, then D for diamonds.
     sprites = table.my_sprites()
     index = next(i for i, s in enumerate(sprites) if s.card == eight)
@@ -284,8 +284,8 @@ def test_escape_closes_the_suit_chooser_and_the_card_returns(app):
     key(app, pygame.K_RETURN)
     assert table.chooser is not None
     key(app, pygame.K_d)
-    assert table.match.hand.suit == 1
-    assert moves_played(table.match)[-1].endswith(">D") or table.match.current_seat != 0
+    assert table.session.match.hand.suit == 1
+    assert moves_played(table.session.match)[-1].endswith(">D") or table.session.match.current_seat != 0
 
 
 def test_keyboard_selects_and_plays_draws_and_passes(app):
@@ -294,29 +294,29 @@ def test_keyboard_selects_and_plays_draws_and_passes(app):
     key(app, pygame.K_RIGHT)  # selects the first playable card
     sprites = table.my_sprites()
     chosen = sprites[table.input.selected].card
-    assert chosen in playable(table.match)
-    before = len(moves_played(table.match))
+    assert chosen in playable(table.session.match)
+    before = len(moves_played(table.session.match))
     key(app, pygame.K_RETURN)
-    assert moves_played(table.match)[before] == card_to_str(chosen)
+    assert moves_played(table.session.match)[before] == card_to_str(chosen)
     # D when it is not our turn is refused with a reason, and nothing changes.
-    if table.match.current_seat != 0:
-        count = len(moves_played(table.match))
+    if table.session.match.current_seat != 0:
+        count = len(moves_played(table.session.match))
         key(app, pygame.K_d)
-        assert len(moves_played(table.match)) == count
+        assert len(moves_played(table.session.match)) == count
         assert table.effects.toast is not None
 
 
 def test_drawing_from_the_stock_by_click_and_key(app):
     seed = find_seed(C8, lambda m: not playable(m) and not wild_cards(m))
     table = open_table(app, C8, seed)
-    hand_before = len(human_hand(table.match))
+    hand_before = len(human_hand(table.session.match))
     click(app, table.layout.stock.center)
-    assert moves_played(table.match)[0] == "draw"
+    assert moves_played(table.session.match)[0] == "draw"
     assert "draw" in app.sounds_played
-    if table.match.current_seat == 0 and any(m.kind == "draw" for m in table.match.legal_moves()):
+    if table.session.match.current_seat == 0 and any(m.kind == "draw" for m in table.session.match.legal_moves()):
         key(app, pygame.K_d)
-        assert moves_played(table.match)[1] == "draw"
-    assert len(human_hand(table.match)) > hand_before
+        assert moves_played(table.session.match)[1] == "draw"
+    assert len(human_hand(table.session.match)) > hand_before
 
 
 def test_pass_and_stop_buttons_appear_only_when_legal(app):
@@ -329,14 +329,14 @@ def test_pass_and_stop_buttons_appear_only_when_legal(app):
     assert not table.input.buttons["last_card"].visible
     click(app, table.input.buttons["stop"].rect.center)
     step(app, 2)
-    assert moves_played(table.match)[0] == "stop"
-    assert table.match.hand.over
+    assert moves_played(table.session.match)[0] == "stop"
+    assert table.session.match.hand.over
 
 
 def test_resize_mid_drag_then_drop_on_the_new_pile(app):
     seed = find_seed(C8, lambda m: playable(m))
     table = open_table(app, C8, seed)
-    card = playable(table.match)[0]
+    card = playable(table.session.match)[0]
     start = card_point(table, card)
     mouse_down(app, start)
     post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 60), rel=(0, -60), buttons=(1, 0, 0))
@@ -349,7 +349,7 @@ def test_resize_mid_drag_then_drop_on_the_new_pile(app):
     assert table.input.drag is not None and table.input.drag.sprite.card == card
     assert table.layout.size == (1024, 640)
     mouse_up(app, new_pile)
-    assert moves_played(table.match)[0] == card_to_str(card)
+    assert moves_played(table.session.match)[0] == card_to_str(card)
     step(app, 30)
     for sprite in table.board.sprites:
         assert 0 <= sprite.x <= 1024 and 0 <= sprite.y <= 640
@@ -357,7 +357,7 @@ def test_resize_mid_drag_then_drop_on_the_new_pile(app):
 
 def play_human_turn(app, table, turn: int) -> None:
     """Make one legal move for the human by events only, using a different input each time."""
-    match = table.match
+    match = table.session.match
     legal = match.legal_moves()
     plays = [m for m in legal if m.kind == "play"]
     kinds = {m.kind for m in legal}
@@ -406,15 +406,15 @@ def test_a_whole_match_by_events_alone(app):
             step(app, 2)
             continue
         if isinstance(top, TableScene) and table.human_turn() and table.chooser is None:
-            count = len(moves_played(table.match))
+            count = len(moves_played(table.session.match))
             play_human_turn(app, table, turns)
             step(app, 1)
             turns += 1
-            assert len(moves_played(table.match)) > count or table.chooser is not None, "the move was not applied"
+            assert len(moves_played(table.session.match)) > count or table.chooser is not None, "the move was not applied"
             continue
         app.step(FPS_DT)
         time.sleep(0.0005)
-    match = table.match
+    match = table.session.match
     assert match.over and len(match.results) == 2
     assert turns > 0
     # The autosave is gone and the statistics know about both hands and the match.
@@ -429,8 +429,8 @@ def test_a_whole_match_by_events_alone(app):
     click(app, result.primary.rect.center)
     step(app, 2)
     assert isinstance(app.scenes.top, TableScene)
-    assert app.scenes.top.match.rules == rules
-    assert app.scenes.top.match.seed != match.seed
+    assert app.scenes.top.session.match.rules == rules
+    assert app.scenes.top.session.match.seed != match.seed
 
 
 def test_escape_opens_the_pause_menu(app):
@@ -444,12 +444,12 @@ def test_escape_opens_the_pause_menu(app):
 
 def time_between_computer_moves(app, table, moves: int = 3) -> list[float]:
     """Game seconds between consecutive computer moves, for ``moves`` gaps."""
-    run_until(app, lambda: len(moves_played(table.match)) >= 1, limit=15)
+    run_until(app, lambda: len(moves_played(table.session.match)) >= 1, limit=15)
     gaps = []
     for _ in range(moves):
-        count = len(moves_played(table.match))
+        count = len(moves_played(table.session.match))
         game_time = 0.0
-        while len(moves_played(table.match)) == count and not table.match.hand.over:
+        while len(moves_played(table.session.match)) == count and not table.session.match.hand.over:
             app.step(FPS_DT)
             time.sleep(0.001)
             game_time += FPS_DT
@@ -475,12 +475,12 @@ def test_wait_for_me_holds_the_next_computer_move_until_a_key(app):
     seed = next(s for s in range(1, 400) if Match(C8, s).current_seat == 1)  # two computers move first
     table = open_table(app, C8, seed)
     run_until(app, lambda: table.waiting_for_player is not None, limit=15)
-    held = len(moves_played(table.match))
+    held = len(moves_played(table.session.match))
     step(app, 240)  # four seconds: nothing moves while the table waits
-    assert len(moves_played(table.match)) == held
+    assert len(moves_played(table.session.match)) == held
     assert table.painter.banner_text()[0].endswith("has moved")
     key(app, pygame.K_SPACE)
-    run_until(app, lambda: len(moves_played(table.match)) > held or table.human_turn(), limit=15)
+    run_until(app, lambda: len(moves_played(table.session.match)) > held or table.human_turn(), limit=15)
 
 
 
@@ -490,7 +490,7 @@ def test_a_spectator_table_plays_to_the_match_result(app):
     rules = preset("crazy_eights", 3).replace(match_end="single_hand")
     table = open_table(app, rules, seed=2, human=False)
     run_until(app, lambda: isinstance(app.scenes.top, MatchResultScene), limit=30)
-    assert table.match.over
+    assert table.session.match.over
     # A table without a human neither autosaves nor records statistics.
     assert app.autosave_store.load()[0] is None
     assert app.stats_store.load()[0].entries == ()
@@ -518,13 +518,13 @@ def test_another_players_card_flies_from_their_hand_face_down_until_it_lands(app
 def test_h_asks_for_a_hint_that_names_a_legal_move_and_picks_its_card(app):
     table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
     assert table.input.buttons["hint"].visible
-    before = list(moves_played(table.match))
+    before = list(moves_played(table.session.match))
     key(app, pygame.K_h)
     assert table.effects.toast[0] == "Thinking about a hint…"
     run_until(app, lambda: table.hint_for is None)
     text = table.effects.toast[0]
     assert text != "Thinking about a hint…" and text.endswith((".", "!"))
-    assert moves_played(table.match) == before, "a hint never moves for the player"
+    assert moves_played(table.session.match) == before, "a hint never moves for the player"
     plays = {m.card for m in table.session.view().my_moves if m.kind == "play"}
     if table.input.selected >= 0:  # the suggested card is chosen, ready for Enter
         assert table.my_sprites()[table.input.selected].card in plays
@@ -544,20 +544,20 @@ def test_the_hint_button_shows_only_on_the_players_turn(app):
 def test_ctrl_z_takes_back_the_players_move_and_the_computer_moves_since(app):
     app.settings = dataclasses.replace(app.settings, animation_speed="fast", computer_speed="fast")
     table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
-    before = table.match.to_record()
-    hand_before = sorted(human_hand(table.match))
-    card = sorted(playable(table.match))[0]
+    before = table.session.match.to_record()
+    hand_before = sorted(human_hand(table.session.match))
+    card = sorted(playable(table.session.match))[0]
     click(app, card_point(table, card))
     if table.chooser is not None:
         key(app, pygame.K_h)  # name hearts
-    run_until(app, lambda: table.human_turn() or table.match.hand.over, limit=20)
+    run_until(app, lambda: table.human_turn() or table.session.match.hand.over, limit=20)
     drew = any(e.kind in ("drew", "penalty_paid", "reshuffled") for entry in table.session.history
                for e in entry.events if entry.seat is not None)
-    assert len(moves_played(table.match)) > len(before["hands"][-1])
+    assert len(moves_played(table.session.match)) > len(before["hands"][-1])
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert not drew and not table.match.hand.over, "this seed's computers play without drawing"
-    assert table.match.to_record() == before
-    assert sorted(human_hand(table.match)) == hand_before
+    assert not drew and not table.session.match.hand.over, "this seed's computers play without drawing"
+    assert table.session.match.to_record() == before
+    assert sorted(human_hand(table.session.match)) == hand_before
     assert table.session.practice
     step(app, 60)
     # Every card is back where the position says: the one taken back in the hand, the others' fans full.
@@ -573,15 +573,15 @@ def test_undo_after_drawing_says_why_it_cannot(app):
     assert "draw" in {m.kind for m in table.session.view().my_moves}
     key(app, pygame.K_d)
     step(app, 2)
-    record = table.match.to_record()
+    record = table.session.match.to_record()
     reason = "A card was drawn since your last move, so it cannot be taken back."
     undo = table.input.buttons["undo"]
     assert undo.visible and not undo.is_enabled and undo.tool_tip_text == reason  # greyed out, saying why
     click(app, undo.rect.center)
     step(app, 2)  # pygame_gui tells the scene about a press on the next frame
-    assert table.match.to_record() == record
+    assert table.session.match.to_record() == record
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # the key still answers, with the reason
-    assert table.match.to_record() == record
+    assert table.session.match.to_record() == record
     assert table.effects.toast[0] == reason
 
 
@@ -590,7 +590,7 @@ def test_the_move_history_opens_scrolls_by_wheel_and_keys_and_closes(app):
 
     rules = preset("crazy_eights", 3)
     table = open_table(app, rules, seed=3, human=False)
-    run_until(app, lambda: len(moves_played(table.match)) >= 40 or table.match.hand_number > 1, limit=30)
+    run_until(app, lambda: len(moves_played(table.session.match)) >= 40 or table.session.match.hand_number > 1, limit=30)
     key(app, pygame.K_y)
     history = app.scenes.top
     assert isinstance(history, HistoryScene) and app.scenes.visible()[-2:] == [table, history]

@@ -16,11 +16,11 @@ PRACTICE_NOTICE = ("Taking back a move makes this match practice: its results co
 
 
 def play_a_card_and_wait_for_my_turn(app, table) -> None:
-    card = sorted(playable(table.match))[0]
+    card = sorted(playable(table.session.match))[0]
     click(app, card_point(table, card))
     if table.chooser is not None:
         key(app, pygame.K_h)  # name hearts
-    run_until(app, lambda: table.human_turn() or table.match.hand.over, limit=20)
+    run_until(app, lambda: table.human_turn() or table.session.match.hand.over, limit=20)
 
 
 def test_the_first_take_back_says_the_match_is_now_practice_and_later_ones_do_not(app):
@@ -93,16 +93,14 @@ def test_the_undo_button_is_lit_only_when_undo_would_be_allowed(app):
 
 
 def test_the_undo_state_is_worked_out_once_per_position_not_every_frame(app, monkeypatch):
-    import game.ui.table.scene as table_scene
-
     table = open_table(app, C8, find_seed(C8, lambda m: playable(m)))
     asked = []
-    real = table_scene.undo_refusal
-    monkeypatch.setattr(table_scene, "undo_refusal", lambda *a: asked.append(table.session.version) or real(*a))
+    real = table.session.undo_refusal   # the table asks its session why undo would be refused
+    monkeypatch.setattr(table.session, "undo_refusal", lambda: asked.append(table.session.version) or real())
     table.input.undo_checked_for = None
     step(app, 30)
     assert len(asked) == 1
-    table.human_move(Move("draw") if Move("draw") in table.match.legal_moves() else Move.play(playable(table.match)[0]))
+    table.human_move(Move("draw") if Move("draw") in table.session.match.legal_moves() else Move.play(playable(table.session.match)[0]))
     step(app, 3)
     assert len(asked) >= 2 and len(asked) == len(set(asked)), "once for each position, no more"
 
@@ -114,9 +112,9 @@ def hand_result_over(app, players: int = 4):
     rules = preset("crazy_eights", players)
     table = open_table(app, rules, seed=5)
     for _turn in range(3000):
-        if table.match.hand.over:
+        if table.session.match.hand.over:
             break
-        table.session.apply(table.match.legal_moves()[0])
+        table.session.apply(table.session.match.legal_moves()[0])
     table._hand_finished()
     run_until(app, lambda: isinstance(app.scenes.top, HandResultScene))
     return table, app.scenes.top
@@ -157,7 +155,7 @@ def test_the_suit_the_person_named_is_named_by_you_in_every_language(app):
     rules = preset("crazy_eights", 3)
     seed = find_seed(rules, lambda m: any(mv.suit is not None for mv in m.legal_moves()))
     table = open_table(app, rules, seed)
-    wild = next(mv for mv in table.match.legal_moves() if mv.suit is not None)
+    wild = next(mv for mv in table.session.match.legal_moves() if mv.suit is not None)
     table.human_move(wild)
     assert table.session.view().named_by == 0
     assert named_caption(table.session.view()) == "named by you"
@@ -185,7 +183,7 @@ def test_the_hinted_card_loses_its_outline_once_another_card_is_played(app):
     if table.input.selected < 0:
         pytest.skip("this position's hint is not a card")
     hinted = table.my_sprites()[table.input.selected].card
-    other = next(card for card in playable(table.match) if card != hinted)
+    other = next(card for card in playable(table.session.match) if card != hinted)
     click(app, card_point(table, other))
     step(app, 2)
     assert table.input.selected == -1
@@ -198,7 +196,7 @@ def named_suit_table(app):
     """A table where the person has just named a suit with a wild card (the caption shows)."""
     rules = preset("crazy_eights", 3)
     table = open_table(app, rules, find_seed(rules, lambda m: any(mv.suit is not None for mv in m.legal_moves())))
-    table.human_move(next(mv for mv in table.match.legal_moves() if mv.suit is not None))
+    table.human_move(next(mv for mv in table.session.match.legal_moves() if mv.suit is not None))
     step(app, 30)
     return table
 
@@ -272,9 +270,9 @@ def test_ctrl_z_while_the_hand_result_is_on_its_way_says_why(app):
     rules = preset("crazy_eights", 4)
     table = open_table(app, rules, seed=5)
     for _turn in range(3000):
-        if table.match.hand.over:
+        if table.session.match.hand.over:
             break
-        table.session.apply(table.match.legal_moves()[0])
+        table.session.apply(table.session.match.legal_moves()[0])
     table._hand_finished()
     assert table.result_timer is not None
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -321,7 +319,7 @@ def test_each_suit_shows_the_key_that_names_it(app, language):
         seed = find_seed(C8, lambda m: wild_cards(m))
         for suit, letter in enumerate(SUIT_LETTERS):
             table = open_table(app, C8, seed)
-            drag(app, card_point(table, wild_cards(table.match)[0]), pile_point(table))
+            drag(app, card_point(table, wild_cards(table.session.match)[0]), pile_point(table))
             chooser = table.chooser
             step(app, 30)
             assert len(chooser.key_caps) == 4
@@ -332,7 +330,7 @@ def test_each_suit_shows_the_key_that_names_it(app, language):
                            for y in range(inside.top, inside.bottom)}
                 assert len(colours) >= 2, "the key's letter is drawn on its cap, inside its rim"
             key(app, getattr(pygame, f"K_{letter.lower()}"))
-            assert table.chooser is None and table.match.hand.suit == suit
+            assert table.chooser is None and table.session.match.hand.suit == suit
             app.pop()
     finally:
         i18n.set_language("en")

@@ -98,10 +98,10 @@ def test_table_renders_on_screen(app, players, size):
     check_table(table, size)
     # A crowded hand (many cards drawn) still fits between the corners.
     for _ in range(40):
-        if table.match.hand.over:
+        if table.session.match.hand.over:
             break
-        seat = table.match.current_seat
-        moves = table.match.legal_moves()
+        seat = table.session.match.current_seat
+        moves = table.session.match.legal_moves()
         move = Move("draw") if Move("draw") in moves and seat == 0 else moves[0]
         table.session.apply(move)
     table.resync(animate=False)
@@ -133,8 +133,8 @@ def test_result_scenes_render_on_screen(app, players, size):
     table = TableScene(app, session_for(app, Match(rules, seed=5), seats(players)))
     app.push(table)
     app.step(1 / 60)
-    while not table.match.hand.over:
-        table.session.apply(table.match.legal_moves()[0])
+    while not table.session.match.hand.over:
+        table.session.apply(table.session.match.legal_moves()[0])
     screen = pygame.Rect((0, 0), size)
     hand_result = HandResultScene(app, table)
     app.push(hand_result)

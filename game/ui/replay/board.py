@@ -80,7 +80,8 @@ def step_caption(replay, frame, human: int | None = None) -> tuple[str, str]:
     and a second line with the rest (the penalty it sets, who is skipped, the end of the match).
     Every draw names its cards (every hand is face up); ``human`` is a seat told as "you" (None: none)."""
     names = {seat: player.name for seat, player in enumerate(replay.seats)}
-    lines = describe(frame.events, names, human, card_text=spoken_card, name_drawn=True)
+    lines = describe(frame.events, names, human, card_text=spoken_card, name_drawn=True,
+                     call_word=replay.rules.last_card_word)
     if frame.deal:
         lines.insert(0, dealing_line(frame.hand_number, frame.dealer, names, human))
     if not lines:
@@ -104,7 +105,7 @@ def replay_log(replay, human: int | None = None) -> list[str]:
     the hand's end, each seat's points this hand and total (and who won the match, at its end)."""
     # The log shows its last lines only: a hand of thousands of steps is not told from its start.
     frames = replay.steps[max(replay.hand_start(), replay.index + 1 - LOG_TAIL):replay.index + 1]
-    lines = history_lines(frames, replay.seats, human, name_drawn=True)
+    lines = history_lines(frames, replay.seats, human, name_drawn=True, call_word=replay.rules.last_card_word)
     result = replay.result()
     if result is not None:
         for seat in result.seats:

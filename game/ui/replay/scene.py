@@ -62,6 +62,11 @@ class _ReplaySession:
         return self.scene.replay.seats
 
     @property
+    def rules(self):
+        """The match's rules (the move list says the last-card call in their words)."""
+        return self.scene.replay.rules
+
+    @property
     def history(self):
         replay = self.scene.replay
         return replay.steps[:replay.index + 1]
@@ -92,7 +97,7 @@ class ReplayScene(PaintedTable, WidgetScene):
         self.text = TextCache(self._font)
         self.images = CardImages(app.assets, self._font)
         self.board = ReplayBoard(self.images, random.Random(7), replay.rules.players, self.viewer, True)
-        self.effects = Effects(app.sound.play)
+        self.effects = Effects(app.sound.play, replay.rules.last_card_word)
         self.painter = ReplayPainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.view = frame_view(replay, self.viewer)
@@ -230,6 +235,9 @@ class ReplayScene(PaintedTable, WidgetScene):
         icon_w = (width - gap * (len(TRANSPORT) - 1)) // len(TRANSPORT)
         for number, name in enumerate(TRANSPORT):
             rects[name] = pygame.Rect(right - width + number * (icon_w + gap), transport_h - row_h, icon_w, row_h)
+        # In the corner where the table keeps its Menu button: nothing of the replay sits there.
+        corner = lay.menu_button
+        rects["analysis"] = pygame.Rect(right - width, corner.top, width, max(corner.h, row_h * 3 // 4))
         return rects
 
     def build(self) -> None:
@@ -248,6 +256,9 @@ class ReplayScene(PaintedTable, WidgetScene):
                                            tool_tip=_("Slow, normal or fast (P)"), name="replay_pace")
         self.buttons["back"] = self.button(rects["back"], _("Back"), self.app.pop, tool_tip=_("Back (Escape)"),
                                            name="replay_back")
+        self.analysis_button = self.button(rects["analysis"], _("Match analysis"), self.open_analysis,
+                                               tool_tip=_("Every player's decisions and luck, from this hand on (A)"),
+                                               name="replay_analysis")
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -283,6 +294,7 @@ class ReplayScene(PaintedTable, WidgetScene):
                 self.app.notices.dismiss(toast)
             self.text.cache.clear()      # the images go now, not when the cycle collector comes by
             self.images.clear()
+            self.replay.release()        # and a long record's steps, not in one long collection later
 
     def on_language_changed(self) -> None:
         self.text.cache.clear()
@@ -304,7 +316,8 @@ class ReplayScene(PaintedTable, WidgetScene):
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_RIGHT: self.step_forward, pygame.K_LEFT: self.step_back, pygame.K_SPACE: self.toggle_play,
                     pygame.K_HOME: self.first, pygame.K_END: self.last, pygame.K_PAGEUP: self.hand_start,
-                    pygame.K_PAGEDOWN: self.next_hand, pygame.K_y: self.show_moves, pygame.K_p: self.change_pace}
+                    pygame.K_PAGEDOWN: self.next_hand, pygame.K_y: self.show_moves, pygame.K_p: self.change_pace,
+                    pygame.K_a: self.open_analysis}
             action = keys.get(event.key)
             if action is not None:
                 if action not in (self.toggle_play, self.change_pace):
@@ -319,6 +332,12 @@ class ReplayScene(PaintedTable, WidgetScene):
         if pressed is not None and pressed in (self.buttons.get(name) for name in TRANSPORT if name != "play"):
             self.pause()  # a step by hand ends the playing
         return super().handle_event(event)
+
+    def open_analysis(self) -> None:
+        """The match analysis of the whole record, opening on the hand shown."""
+        from game.session.match_review import AnalysisSource
+        self.pause()
+        self.app.go("match_analysis", AnalysisSource.of_replay(self.replay, self.replay.frame.hand_number))
 
     def show_moves(self) -> None:
         """The moves so far, over the replay (the table's move list)."""

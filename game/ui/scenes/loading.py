@@ -49,8 +49,11 @@ def run_in_slices(app, steps: Generator, title: str, done: Callable[[object], ob
                   failed: Callable[[ValueError], object]) -> None:
     """Run ``steps`` to its end without holding up a frame, then ``done(result)``; ``failed(error)`` when
     it raises a ValueError (a record that cannot be replayed)."""
+    # The frame that asked for the work may have spent much of its budget already (reading a long record
+    # from disk, giving up a match): the first slice takes only what is left.
+    spent = time.perf_counter() - getattr(app, "frame_started", time.perf_counter())
     try:
-        finished, result, progress = run_slices(steps, SLICE_BUDGET)
+        finished, result, progress = run_slices(steps, max(0.0, SLICE_BUDGET - spent))
     except ValueError as error:
         failed(error)
         return
@@ -68,7 +71,9 @@ def hold_collector() -> None:
 
 def release_collector() -> None:
     """Take what the work built out of the collector's scans for good, and let it run again."""
-    gc.freeze()
+    from ..surface_cache import freeze_what_was_built
+
+    freeze_what_was_built()
     gc.enable()
 
 

@@ -7,7 +7,7 @@ from ..i18n import _
 from ..look.paint import backdrop, draw_card_fan, render_title
 from ..look.palette import PARCHMENT
 from ..problems import problem_clause, problem_text
-from ..sessions import resume_steps
+from ..sessions import match_desk
 from .loading import run_in_slices
 from ..version import version
 from ..widgets import WidgetScene
@@ -90,9 +90,8 @@ class MainMenuScene(WidgetScene):
     # ----- actions ---------------------------------------------------------------------
 
     def continue_game(self) -> None:
-        from game.store.saved_game import load_autosave  # the rules load only when needed
-
-        saved, problem = load_autosave(self.app.autosave_store)
+        desk = match_desk(self.app)   # the session loads only when needed
+        saved, problem = desk.load_saved()
         if saved is None:
             self._autosave_unusable(problem_text(problem) if problem else _("The saved match could not be found."))
             return
@@ -102,7 +101,7 @@ class MainMenuScene(WidgetScene):
                 reason=problem_clause(error)))
 
         # A long match replays a slice a frame, with its progress shown.
-        run_in_slices(self.app, resume_steps(self.app, saved), _("Loading the saved match…"),
+        run_in_slices(self.app, desk.resume_steps(saved), _("Loading the saved match…"),
                       lambda session: self.app.go("table", session), unusable)
 
     def _autosave_unusable(self, problem: str) -> None:

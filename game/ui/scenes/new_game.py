@@ -15,16 +15,18 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.ai import LEVELS
-from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet, Match,
+from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet,
                         house_rules_for, preset, with_house_rules)
 from game.session import HUMAN, OPPONENT_NAMES, Seat
+from game.store.settings import PLAYER_NAME_MAX_LENGTH
 
 from ..i18n import N_, _, level_name, ngettext
 from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..problems import os_error_words, problem_text
 from ..rules_text import summary
-from ..sessions import session_for
+from ..sessions import match_desk, new_session
+from ..widgets.text_entry import SafeTextEntryLine
 from ..widgets import WidgetScene
 
 NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
@@ -32,6 +34,8 @@ NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
 
 #: How many ways the setup panel tries, each tighter than the one before, to show the whole rules summary.
 SETUP_LEVELS = 4
+#: The longest name a person at the table may type (as for the player's own name in the settings).
+PERSON_NAME_LENGTH = PLAYER_NAME_MAX_LENGTH
 
 
 def _quick_options() -> list[tuple[str, str, dict]]:
@@ -99,12 +103,20 @@ class NewGameScene(WidgetScene):
         players = remembered.get("players")
         self.players = players if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else 4
         levels = remembered.get("levels")
-        known = set(LEVELS)
+        known = set(LEVELS) | {HUMAN}
         self.levels = ["medium"] * (MAX_PLAYERS - 1)
         if isinstance(levels, list):
             for index, level in enumerate(levels[:MAX_PLAYERS - 1]):
                 if level in known:
                     self.levels[index] = level
+        #: The name of each other seat when a person plays it: the names used last time are offered again.
+        self.names = list(OPPONENT_NAMES[:MAX_PLAYERS - 1])
+        names = remembered.get("names")
+        if isinstance(names, list):
+            for index, name in enumerate(names[:MAX_PLAYERS - 1]):
+                if isinstance(name, str) and name.strip() and len(name) <= PERSON_NAME_LENGTH:
+                    self.names[index] = name.strip()
+        self.name_entries: dict = {}
         #: The house rules ticked for each game: a switch chosen for one game is not carried to another.
         self.switches_by_preset = remembered_switches(remembered)
         self.switches = self.switches_for(self.preset_id)
@@ -145,15 +157,21 @@ class NewGameScene(WidgetScene):
         by_preset = {**self.switches_by_preset, self.preset_id: self.switches}
         # "switches" (this game's ticks) stays for older versions of the game reading the file.
         return {"preset": self.preset_id, "players": self.players, "levels": list(self.levels),
-                "match": self.match_key, "switches": sorted(self.switches),
+                "names": [self.person_name(index) for index in range(len(self.names))], "match": self.match_key, "switches": sorted(self.switches),
                 "switches_by_preset": {pid: sorted(ids) for pid, ids in sorted(by_preset.items()) if ids}}
 
     def seats(self) -> list[Seat]:
-        """Seat 0 is the player; the others are computer players at the chosen levels."""
+        """Seat 0 is the player; each other seat a computer player at its level, or a person by name."""
         seats = [Seat(self.app.settings.player_name, HUMAN)]
         for index in range(self.players - 1):
-            seats.append(Seat(OPPONENT_NAMES[index], self.levels[index]))
+            person = self.levels[index] == HUMAN
+            seats.append(Seat(self.person_name(index) if person else OPPONENT_NAMES[index], self.levels[index]))
         return seats
+
+    def person_name(self, index: int) -> str:
+        """The name typed for the person in other seat ``index`` (the seat's own name when left empty)."""
+        name = self.names[index].strip()
+        return name if name else OPPONENT_NAMES[index]
 
     # ----- layout ----------------------------------------------------------------------
 
@@ -279,21 +297,32 @@ class NewGameScene(WidgetScene):
         y += row_h + self.px(12)
 
         section_h = self.text_h(15)
-        self.label((pad, y, content_w, section_h), _("Computer players"), "@section", container=panel)
+        self.label((pad, y, content_w, section_h), _("Other players"), "@section", container=panel)
         y += section_h + self.px(4)
         name_w = max(self.text_w(name) for name in OPPONENT_NAMES) + self.px(10)
-        level_w = max(self.text_w(level_name(level), bold=False) for level in LEVELS) + self.px(50)
+        if HUMAN in self.levels[:self.players - 1]:   # room to type a person's name
+            name_w = max(name_w, self.px(112))
+        level_w = max(self.text_w(text, bold=False) for text in [level_name(level) for level in LEVELS]
+                      + [_("Person")]) + self.px(50)
         cell_gap = self.px(14)
         grid_h = max(self.text_h(16) + 4, self.px(34)) if compact else row_h
         columns = 3 if 3 * (name_w + level_w) + 2 * cell_gap <= content_w else 2
         cell_w = (content_w - (columns - 1) * cell_gap) // columns
         self.level_menus = {}
-        level_options = [(level_name(level), level) for level in LEVELS]
+        self.name_entries = {}
+        level_options = [(level_name(level), level) for level in LEVELS] + [(_("Person"), HUMAN)]
         for index in range(self.players - 1):
             col, row = index % columns, index // columns
             x = pad + col * (cell_w + cell_gap)
             cy = y + row * (grid_h + row_gap)
-            self.label((x, cy, name_w, grid_h), OPPONENT_NAMES[index], "@field", container=panel)
+            if self.levels[index] == HUMAN:
+                entry = self.add(SafeTextEntryLine(pygame.Rect(x, cy, name_w - self.px(6), grid_h), self.manager,
+                                                   container=panel, object_id=f"#person_name_{index + 1}",
+                                                   initial_text=self.names[index]))
+                entry.set_text_length_limit(PERSON_NAME_LENGTH)
+                self.name_entries[entry] = index
+            else:
+                self.label((x, cy, name_w, grid_h), OPPONENT_NAMES[index], "@field", container=panel)
             current = next(o for o in level_options if o[1] == self.levels[index])
             self.level_menus[self.add(pygame_gui.elements.UIDropDownMenu(
                 level_options, current, pygame.Rect(x + name_w, cy, cell_w - name_w, grid_h), self.manager,
@@ -371,9 +400,19 @@ class NewGameScene(WidgetScene):
                 self.changed()
                 return True
             if element in self.level_menus:
-                self.levels[self.level_menus[element]] = element.selected_option[1]
+                index = self.level_menus[element]
+                was_person = self.levels[index] == HUMAN
+                self.levels[index] = element.selected_option[1]
                 self.remember()
+                if was_person != (self.levels[index] == HUMAN):
+                    self.rebuild()   # the seat's name becomes a box to type in, or a name again
                 return True
+        if event.type in (pygame_gui.UI_TEXT_ENTRY_CHANGED, pygame_gui.UI_TEXT_ENTRY_FINISHED) \
+                and event.ui_element in self.name_entries:
+            self.names[self.name_entries[event.ui_element]] = event.ui_element.get_text()
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+                self.remember()
+            return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) \
                 and event.ui_element in self.toggles:
             switch = self.toggles[event.ui_element]
@@ -425,15 +464,8 @@ class NewGameScene(WidgetScene):
 
     def abandon_and_start(self) -> None:
         """Count the saved match as abandoned, delete it, and deal the new one."""
-        from game.session import abandon_saved_game
-        from game.store.saved_game import load_autosave
-
-        saved, _problem = load_autosave(self.app.autosave_store)
         try:
-            if saved is not None:
-                abandon_saved_game(saved, self.app.journal)
-            else:
-                self.app.autosave_store.clear()
+            match_desk(self.app).give_up()
         except OSError as error:
             self.app.notify(_("The saved match could not be deleted: {error}").format(error=os_error_words(error)),
                             problem=True)
@@ -441,8 +473,7 @@ class NewGameScene(WidgetScene):
 
     def deal(self) -> None:
         """Open the table with a new match of the chosen rules and players."""
-        match = Match(self.rules, seed=self.app.next_seed())
-        self.app.go("table", session_for(self.app, match, self.seats()), how="replace")
+        self.app.go("table", new_session(self.app, self.rules, self.app.next_seed(), self.seats()), how="replace")
 
     def draw(self, surface) -> None:
         super().draw(surface)

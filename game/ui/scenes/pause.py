@@ -8,11 +8,12 @@ import pygame
 
 from game.session import Seat, default_table
 from game.store import RecordFileError
-from game.store.saved_game import export_saved_game, import_saved_game
+from game.store.saved_game import export_saved_game
 
 from ..i18n import _
 from ..imports import play_imported
 from ..problems import os_error_words, problem_text
+from ..sessions import match_desk
 from ..widgets import WidgetScene
 
 
@@ -91,7 +92,7 @@ class PauseScene(WidgetScene):
         """Load a record file and continue that match at a new table (asking first: this match is given up
         and counts as abandoned); False (with a notice) if unusable."""
         try:
-            saved = import_saved_game(path)
+            saved = match_desk(self.app).read_record(path)
         except RecordFileError as error:
             self.app.notify(problem_text(error), problem=True)
             return False

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.session.seats import HUMAN
+
 from ..i18n import N_, _, date_time_text, shown_player_name
 from ..replay.opening import open_record_file, open_replay
 from ..safe_text import safe_text
@@ -21,7 +23,9 @@ COLUMNS = (N_("Date"), N_("Game"), N_("Opponents"), N_("Result"))
 def recent_cells(recent, game_name) -> list[str]:
     """One recent match as the list's text: date, game, opponents, result ("Won", "Lost", "(practice)")."""
     seats = recent.saved.seats
-    human = next((i for i, seat in enumerate(seats) if seat.kind == "human"), None)
+    people = [i for i, seat in enumerate(seats) if seat.kind == HUMAN]
+    # One person: the list speaks to them ("You won"); several: the winners go by name, like a spectator's.
+    human = people[0] if len(people) == 1 else None
     # Names and the game's name come from a file: each reaches the list through safe_text.
     opponents = ", ".join(safe_text(seat.name, max_chars=NAME_CHARACTERS) for i, seat in enumerate(seats) if i != human)
     if human is None:

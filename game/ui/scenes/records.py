@@ -29,6 +29,9 @@ MAX_FOLDER_CHARACTERS = 160
 MAX_TYPED_PATH = 1024
 #: Characters no file name may hold on some system we ship to.
 FORBIDDEN = set('/\\:*?"<>|')
+#: Names Windows keeps for devices, whatever follows the first dot: "nul.json" there is no file at all.
+WINDOWS_DEVICES = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)),
+                             *(f"LPT{n}" for n in range(1, 10))})
 
 
 def record_name_problem(name: str) -> str | None:
@@ -39,6 +42,10 @@ def record_name_problem(name: str) -> str | None:
         return _("A record name can be at most {count} characters long.").format(count=MAX_RECORD_NAME)
     if name.startswith(".") or not name.isprintable() or FORBIDDEN & set(name):
         return _("A record name cannot start with a dot or hold any of / \\ : * ? \" < > |")
+    if name.split(".", 1)[0].rstrip(" ").upper() in WINDOWS_DEVICES:
+        # Refused everywhere, so that a record saved here can be copied to any system we ship to.
+        return _("CON, PRN, AUX, NUL, COM1 to COM9 and LPT1 to LPT9 name devices on Windows, not files: "
+                 "choose another name.")
     return None
 
 

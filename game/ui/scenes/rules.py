@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.rules import DESCRIPTIONS, PRESETS, RuleSet
+from game.rules import DESCRIPTIONS, PRESETS, RuleSet, choices_of
 
 from ..i18n import _
 from ..look.paint import draw_heading
@@ -24,9 +24,13 @@ SCROLL_KEYS = {pygame.K_UP: -0.15, pygame.K_DOWN: 0.15, pygame.K_PAGEUP: -0.9, p
 
 
 def rules_html(rules: RuleSet, for_match: bool = False, scale: float = 1.0) -> str:
-    """The rules as pygame_gui HTML: gold headings, cream paragraphs."""
+    """The rules as pygame_gui HTML: gold headings, cream paragraphs; a named game's own choices last."""
     parts = []
-    for heading, paragraph in describe(rules, for_match=for_match):
+    sections = describe(rules, for_match=for_match)
+    choices = choices_of(rules)
+    if choices:
+        sections.append((_("Our choices"), _(choices)))
+    for heading, paragraph in sections:
         parts.append(f'<font color="{HEADING_COLOUR}" pixel_size={round(19 * scale)}>'
                      f'<b>{html.escape(heading)}</b></font><br>'
                      f'{html.escape(paragraph)}<br><br>')

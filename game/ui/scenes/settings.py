@@ -11,6 +11,8 @@ import dataclasses
 import pygame
 import pygame_gui
 
+from game.store.settings import Speed
+
 from ..assets import CARD_LETTER_SETS
 from ..i18n import N_, _, current_language, shown_player_name, stored_player_name
 from ..language import LANGUAGE_CHOICES
@@ -18,7 +20,9 @@ from ..look.paint import draw_heading
 from ..widgets import WidgetScene
 from ..widgets.text_entry import SafeTextEntryLine
 
-SPEEDS = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")), ("instant", N_("Instant")))
+#: The words for each speed (both speed settings offer the same choices).
+SPEED_LABELS = {Speed.SLOW: N_("Slow"), Speed.NORMAL: N_("Normal"), Speed.FAST: N_("Fast"), Speed.INSTANT: N_("Instant")}
+SPEEDS = tuple((speed.value, SPEED_LABELS[speed]) for speed in Speed)
 BACKS = (("blue", N_("Blue")), ("red", N_("Red")))
 #: The deck looks as the player reads them (game.store.settings.DECK_LOOKS). German-suited decks have no
 #: 2 to 6 and no joker: the choice says so, and a game with those cards tells the player it is French.

@@ -12,10 +12,11 @@ from game.ai import LEVELS
 from game.rules import PRESETS
 from game.session import PRACTICE
 
-from ..i18n import N_, _, decimal_text, level_name, ngettext
+from ..i18n import N_, _, decimal_text, level_name, ngettext, shown_player_name
 from ..look.paint import draw_heading
 from ..problems import os_error_words, problem_text
 from ..safe_text import safe_text
+from ..sessions import match_desk
 from ..widgets import WidgetScene
 from ..widgets.rows import Column, PaintedRows, cell_text
 from .recent import build_recent_panel, recent_panel_height, whole_rows
@@ -105,17 +106,25 @@ class StatisticsScene(WidgetScene):
         self.rows: list = []
         self.recent: list = []
         self.replay_buttons: list = []
+        #: Whose results show: "" the player against computers, or a name from tables of several people.
+        self.player = ""
+        self.players: list[str] = []
+        self.player_menu = None
         self.load()
 
     def load(self) -> None:
         statistics, problem = self.app.stats_store.load()
         if problem:
             self.app.notify(problem_text(problem), problem=True)
-        self.recent, problem = self.app.recent_store.load()
+        self.recent, problem = match_desk(self.app).recent_matches()
         if problem:
             self.app.notify(problem_text(problem), problem=True)
-        self.rows = statistics.summary_rows(level_order=LEVELS)
-        low_is_good = {(entry.preset_id, entry.level): entry.low_is_good for entry in statistics.entries}
+        self.players = statistics.players()
+        if self.player not in self.players:
+            self.player = ""
+        self.rows = statistics.summary_rows(level_order=LEVELS, player=self.player)
+        low_is_good = {(entry.preset_id, entry.level): entry.low_is_good for entry in statistics.entries
+                       if entry.player == self.player}
         #: Whether each row's scores are penalties (fewest is best), for the footnote.
         self.directions = [low_is_good[row.preset_id, row.level] for row in self.rows]
         self._cells: dict[int, list[str]] = {}
@@ -223,6 +232,15 @@ class StatisticsScene(WidgetScene):
             self.table = PaintedRows(
                 self, panel, (0, pad // 2 + head_h, inner.width, whole_rows(inner.height - head_h - pad, row_h)),
                 row_h, len(self.rows), columns, self.cells, name="statistics_rows")
+        self.player_menu = None
+        if self.players:   # people who played at a table of several: each has results of their own
+            options = [(_("You (against the computer)"), "")] + [
+                (safe_text(shown_player_name(name), max_chars=24), name) for name in self.players]
+            menu_w = min(self.px(300), max(self.text_w(text, 16, bold=False) for text, _key in options) + self.px(50))
+            self.player_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+                options, next(option for option in options if option[1] == self.player),
+                pygame.Rect(left + table_w - menu_w, self.px(34), menu_w, max(self.text_h(16) + 10, self.px(38))),
+                self.manager, object_id="#statistics_player"))
         gap = self.px(20)
         button_w = self.px(220)
         x = width // 2 - button_w - gap // 2
@@ -262,6 +280,11 @@ class StatisticsScene(WidgetScene):
             self.table.update()
 
     def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.player_menu:
+            self.player = self.player_menu.selected_option[1]
+            self.load()
+            self.rebuild()
+            return True
         if self.table is not None and self.table.handle_event(event):
             return True
         return super().handle_event(event)

@@ -13,14 +13,13 @@ import sys
 def build_table(app, preset_id: str = "crazy_eights", players: int = 4, seed: int = 1,
                 levels=None, spectate: bool = False, player_name: str = "You"):
     """A TableScene for a fresh match (shared by the entry point, the tests and the benchmark)."""
-    from game.rules import Match, preset
+    from game.rules import preset
     from game.session import HUMAN, OPPONENT_NAMES, Seat
-    from game.ui.sessions import session_for
+    from game.ui.sessions import new_session
 
     from .scene import TableScene
 
     rules = preset(preset_id, players)
-    match = Match(rules, seed)
     names = OPPONENT_NAMES
     levels = list(levels or ["easy", "medium", "hard"])
     seats = []
@@ -29,17 +28,19 @@ def build_table(app, preset_id: str = "crazy_eights", players: int = 4, seed: in
             seats.append(Seat(player_name, HUMAN))
         else:
             seats.append(Seat(names[seat - (0 if spectate else 1)], levels[seat % len(levels)]))
-    return TableScene(app, session_for(app, match, seats))
+    return TableScene(app, new_session(app, rules, seed, seats))
 
 
 def main(argv=None) -> int:
+    from game.store.settings import ANIMATION_SPEEDS
+
     parser = argparse.ArgumentParser(prog="python -m game.ui.table", description=__doc__)
     parser.add_argument("--size", default="1280x720", help="window size WxH")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--preset", default="crazy_eights")
     parser.add_argument("--levels", default="easy,medium,hard", help="comma-separated computer levels")
-    parser.add_argument("--speed", choices=("slow", "normal", "fast", "instant"), help="animation speed")
+    parser.add_argument("--speed", choices=ANIMATION_SPEEDS, help="animation speed")
     parser.add_argument("--spectate", action="store_true", help="computer players only")
     parser.add_argument("--headless", action="store_true", help="dummy video driver")
     args = parser.parse_args(argv)

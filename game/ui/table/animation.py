@@ -8,10 +8,12 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from game.store.settings import Speed
+
 Easing = Callable[[float], float]
 
 #: Duration multipliers for ``settings.animation_speed`` ("instant" means no animation).
-SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.55, "instant": 0.0}
+SPEED_FACTORS = {Speed.SLOW: 1.6, Speed.NORMAL: 1.0, Speed.FAST: 0.55, Speed.INSTANT: 0.0}
 
 
 def speed_factor(speed: str) -> float:

@@ -12,7 +12,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, build_deck, card_to_str, tables_for
+from game.rules import FIRST_JOKER, RANK_OF, SUIT_OF, EventKind, card_to_str, tables_for
 
 from .animation import ease_in_out_cubic, ease_out_cubic
 from .layout import Layout, compute_layout
@@ -99,7 +99,7 @@ class Board:
     def prewarm(self, rules, deck_look: str, back_style: str) -> None:
         """Render every face, the back and the shadows at this layout's sizes before they are needed."""
         lay = self.layout
-        codes = sorted({card_to_str(c) for c in build_deck(rules.decks, rules.jokers_per_deck)})
+        codes = sorted({card_to_str(c) for c in rules.full_deck()})
         self.images.prewarm(lay.card_w, deck_look, codes)
         for width in (lay.card_w, lay.small_w):
             self.images.image(None, width, False, back_style, (lay.card_w, lay.small_w))
@@ -127,6 +127,9 @@ class Board:
                 cards = display_order(view.my_cards, view.hand_rules)
                 for i, ((x, y, angle), card) in enumerate(zip(lay.hand_positions(len(cards)), cards)):
                     targets.append(Target(card, zone, x, y, angle, lay.card_w, True, 600 + i, i))
+            elif seat == view.viewer and view.hand_hidden:   # face down where the hand lies, not its cards
+                for i, (x, y, angle) in enumerate(lay.hand_positions(seat_view.card_count)):
+                    targets.append(Target(HIDDEN, zone, x, y, angle, lay.card_w, False, 600 + i, i))
             else:
                 spot = lay.seats[seat]
                 base = 200 + spot.offset * 50
@@ -170,6 +173,25 @@ class Board:
                     pool[HIDDEN].remove(sprite)
                     sprite.reveal(target.card)
                     assigned[i] = sprite
+        # The viewer's hand turning face down, or face up again (several people at one screen): the same
+        # sprites turn over where they lie.
+        hand_zone = (HAND_ZONE, view.viewer)
+        for i, target in enumerate(targets):
+            if assigned[i] is not None or target.zone != hand_zone:
+                continue
+            if target.card == HIDDEN:
+                shown = next((s for card, sprites in pool.items() if card != HIDDEN for s in sprites
+                              if s.zone == hand_zone), None)
+                if shown is not None:
+                    pool[shown.card].remove(shown)
+                    shown.conceal()
+                    assigned[i] = shown
+            else:
+                hidden = next((s for s in pool.get(HIDDEN, ()) if s.zone == hand_zone), None)
+                if hidden is not None:
+                    pool[HIDDEN].remove(hidden)
+                    hidden.reveal(target.card)
+                    assigned[i] = hidden
         if taking_back:
             from_pile = [s for sprites in pool.values() for s in sprites if s.zone == PILE_ZONE]
             for i, target in enumerate(targets):
@@ -179,7 +201,7 @@ class Board:
                     sprite.conceal()
                     assigned[i] = sprite
         leftovers = [s for sprites in pool.values() for s in sprites]
-        reshuffled = any(e.kind == "reshuffled" for e in events)
+        reshuffled = any(e.kind == EventKind.RESHUFFLED for e in events)
         kept: list[CardSprite] = []
         new_draws = 0
         stock_x, stock_y = lay.stock_top(view.stock_count)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import math
 
+from game.rules import EventKind
 from game.ui.i18n import _, ngettext
 
 from ..look.palette import GOLD, LIGHT_GREY, WARNING_RED
@@ -28,8 +29,10 @@ def _idle_timer() -> Timer:
 class Effects:
     """Timed effects of the moves at one table, and the sounds they make."""
 
-    def __init__(self, play_sound):
+    def __init__(self, play_sound, call_word: str = "last_card"):
         self._play_sound = play_sound
+        #: The rules' ``last_card_word``: what the call is called over a seat ("Mau!" in Mau-Mau).
+        self.call_word = call_word
         self.toast: tuple[str, Timer] | None = None
         self.toast_kind = "message"
         #: seat -> (word, timer, colour) shown over that seat's name plate.
@@ -59,30 +62,34 @@ class Effects:
     def show(self, events, speed: float) -> None:
         """The sounds and effects of one move's events."""
         kinds = [e.kind for e in events]
-        if "played" in kinds:
+        if EventKind.PLAYED in kinds:
             self.sound("play")
-        elif "drew" in kinds:
+        elif EventKind.DREW in kinds:
             self.sound("draw")
-        if "reshuffled" in kinds:
+        if EventKind.RESHUFFLED in kinds:
             self.sound("shuffle")
         for event in events:
-            if event.kind == "skipped":
+            if event.kind == EventKind.SKIPPED:
                 self.flashes[event.player] = (_("Skipped"), Timer(1.3), WARNING_RED)
-            elif event.kind == "reversed":
+            elif event.kind == EventKind.REVERSED:
                 self.ring_spin = Timer(max(0.35, 0.9 * speed) if speed else 0.001)
-            elif event.kind in ("penalty_stacked", "skip_stacked"):
+            elif event.kind in (EventKind.PENALTY_STACKED, EventKind.SKIP_STACKED):
                 self.penalty_pop = Timer(0.5)
-            elif event.kind == "nominated":
+            elif event.kind == EventKind.NOMINATED:
                 self.suit_pulse = Timer(1.2)
-            elif event.kind == "last_card_called":
-                self.flashes[event.player] = (_("Last card!"), Timer(1.6), GOLD)
-            elif event.kind == "last_card_penalty":
-                self.flashes[event.player] = (_("Forgot to call!"), Timer(1.6), WARNING_RED)
-            elif event.kind == "passed":
+            elif event.kind == EventKind.LAST_CARD_CALLED:
+                said = _("Mau!") if self.call_word == "mau" else _("Last card!")
+                self.flashes[event.player] = (said, Timer(1.6), GOLD)
+            elif event.kind == EventKind.LAST_CARD_PENALTY:
+                forgot = _("Forgot “Mau”!") if self.call_word == "mau" else _("Forgot to call!")
+                self.flashes[event.player] = (forgot, Timer(1.6), WARNING_RED)
+            elif event.kind == EventKind.PLAYS_AGAIN:
+                self.flashes[event.player] = (_("Again!"), Timer(1.3), GOLD)
+            elif event.kind == EventKind.PASSED:
                 self.flashes[event.player] = (_("Pass"), Timer(1.0), LIGHT_GREY)
-            elif event.kind == "stop_called":
+            elif event.kind == EventKind.STOP_CALLED:
                 self.flashes[event.player] = (_("Stop!"), Timer(1.6), GOLD)
-            elif event.kind == "penalty_paid":
+            elif event.kind == EventKind.PENALTY_PAID:
                 self.flashes[event.player] = (
                     ngettext("+{count} card", "+{count} cards", event.count).format(count=event.count),
                     Timer(1.3), WARNING_RED)

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from game.rules import Move
+from game.rules import Move, MoveKind
 from game.ui.i18n import _
 
 from ..widgets.explained import ExplainedButton
@@ -166,7 +166,7 @@ class TableInput:
             if 0 <= self.selected < len(sprites):
                 sprite = sprites[self.selected]
                 scene.play_card(sprite.card, sprite)
-            elif hinted is not None and hinted.kind != "play":
+            elif hinted is not None and hinted.kind != MoveKind.PLAY:
                 scene.human_move(hinted)   # a hinted draw, pass or call
             else:
                 scene.effects.show_toast(_("Choose a card with the Left and Right arrow keys first."))
@@ -220,7 +220,8 @@ class TableInput:
         self.kill_buttons()
         bw, bh = layout.button_size
         gap = (layout.buttons_rect.h - bh * 3) // 2
-        labels = {"stop": _("Stop!") + "  (S)", "last_card": _("Last card") + "  (L)", "pass": _("Pass") + "  (P)"}
+        call = _("Mau") if self.scene.session.rules.last_card_word == "mau" else _("Last card")
+        labels = {"stop": _("Stop!") + "  (S)", "last_card": call + "  (L)", "pass": _("Pass") + "  (P)"}
         for i, name in enumerate(CALL_BUTTONS):
             rect = pygame.Rect(layout.buttons_rect.left, layout.buttons_rect.top + i * (bh + gap), bw, bh)
             button = pygame_gui.elements.UIButton(

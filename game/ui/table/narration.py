@@ -1,7 +1,7 @@
 """The table's move log: rules events in player-facing words ("Ann plays 8S and names hearts")."""
 from __future__ import annotations
 
-from game.rules import FIRST_JOKER, SUITS, card_to_str
+from game.rules import FIRST_JOKER, SUITS, EventKind, MoveKind, card_to_str
 
 from game.ui.i18n import Worded, _, card_name, join_words, ngettext, suit_name
 
@@ -32,21 +32,23 @@ def spoken_card(card: int) -> str:
 
 
 def describe(events, names: dict[int, str], human: int | None = None, card_text=card_word,
-             name_drawn: bool = False) -> list[str]:
+             name_drawn: bool = False, call_word: str = "last_card") -> list[str]:
     """Log lines for the events of one move (several events can make one line).
 
     The human player is addressed as "you" ("You play 8S"), the others by name; ``card_text(card)``
     writes a card (its code for the log, :func:`spoken_card` for a caption in words). ``name_drawn``
-    (a replay, every hand face up) names the cards each draw took.
+    (a replay, every hand face up) names the cards each draw took. ``call_word`` is the rules'
+    ``last_card_word``: Mau-Mau's players say "Mau".
     """
+    mau = call_word == "mau"
     lines: list[str] = []
-    paid = {e.player for e in events if e.kind == "penalty_paid"}
-    forgot = {e.player for e in events if e.kind == "last_card_penalty"}
+    paid = {e.player for e in events if e.kind == EventKind.PENALTY_PAID}
+    forgot = {e.player for e in events if e.kind == EventKind.LAST_CARD_PENALTY}
     skip_drew = paid | forgot
     events = list(events)
     drawn: dict[int, list[int]] = {}
     for event in events:
-        if event.kind == "drew":
+        if event.kind == EventKind.DREW:
             drawn.setdefault(event.player, []).extend(event.cards)
 
     def cards_of(player: int) -> str:
@@ -55,9 +57,9 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
         kind = event.kind
         you = human is not None and event.player == human
         who = names.get(event.player, "?")
-        if kind == "played":
+        if kind == EventKind.PLAYED:
             card = card_text(event.cards[0])
-            nominated = next((e for e in events[index + 1:index + 2] if e.kind == "nominated"), None)
+            nominated = next((e for e in events[index + 1:index + 2] if e.kind == EventKind.NOMINATED), None)
             if nominated is not None:
                 text = (_("You play {card} and name {suit}") if you
                         else _("{name} plays {card} and names {suit}"))
@@ -65,7 +67,7 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
             else:
                 text = _("You play {card}") if you else _("{name} plays {card}")
                 lines.append(text.format(name=who, card=card))
-        elif kind == "drew":
+        elif kind == EventKind.DREW:
             if event.player in skip_drew:
                 continue
             if name_drawn and event.cards:
@@ -76,48 +78,60 @@ def describe(events, names: dict[int, str], human: int | None = None, card_text=
             else:
                 text = ngettext("{name} draws a card", "{name} draws {count} cards", event.count)
             lines.append(text.format(name=who, count=event.count))
-        elif kind == "penalty_paid" and name_drawn and drawn.get(event.player):
+        elif kind == EventKind.PENALTY_PAID and name_drawn and drawn.get(event.player):
             if you:
                 text = ngettext("You pick up {count} card: {cards}", "You pick up {count} cards: {cards}", event.count)
             else:
                 text = ngettext("{name} picks up {count} card: {cards}", "{name} picks up {count} cards: {cards}",
                                 event.count)
             lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
-        elif kind == "penalty_paid":
+        elif kind == EventKind.PENALTY_PAID:
             if you:
                 text = ngettext("You pick up {count} card", "You pick up {count} cards", event.count)
             else:
                 text = ngettext("{name} picks up {count} card", "{name} picks up {count} cards", event.count)
             lines.append(text.format(name=who, count=event.count))
-        elif kind == "last_card_penalty" and name_drawn and drawn.get(event.player):
+        elif kind == EventKind.LAST_CARD_PENALTY and name_drawn and drawn.get(event.player) and mau:
+            text = (_("You forgot to say “Mau” and draw {count}: {cards}") if you
+                    else _("{name} forgot to say “Mau” and draws {count}: {cards}"))
+            lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
+        elif kind == EventKind.LAST_CARD_PENALTY and name_drawn and drawn.get(event.player):
             text = (_("You forgot “Last card” and draw {count}: {cards}") if you
                     else _("{name} forgot “Last card” and draws {count}: {cards}"))
             lines.append(text.format(name=who, count=event.count, cards=cards_of(event.player)))
-        elif kind == "last_card_penalty":
+        elif kind == EventKind.LAST_CARD_PENALTY and mau:
+            text = (_("You forgot to say “Mau” and draw {count}") if you
+                    else _("{name} forgot to say “Mau” and draws {count}"))
+            lines.append(text.format(name=who, count=event.count))
+        elif kind == EventKind.LAST_CARD_PENALTY:
             text = (_("You forgot “Last card” and draw {count}") if you
                     else _("{name} forgot “Last card” and draws {count}"))
             lines.append(text.format(name=who, count=event.count))
-        elif kind == "reshuffled":
+        elif kind == EventKind.RESHUFFLED:
             lines.append(_("The discards are shuffled into a new stock"))
-        elif kind == "skipped":
+        elif kind == EventKind.SKIPPED:
             lines.append((_("You are skipped") if you else _("{name} is skipped")).format(name=who))
-        elif kind == "reversed":
+        elif kind == EventKind.REVERSED:
             lines.append(_("Play reverses direction"))
-        elif kind == "penalty_stacked":
+        elif kind == EventKind.PLAYS_AGAIN:
+            lines.append((_("You play again") if you else _("{name} plays again")).format(name=who))
+        elif kind == EventKind.PENALTY_STACKED:
             lines.append(_("Next player picks up {count} unless they answer").format(count=event.count))
-        elif kind == "penalty_cancelled":
+        elif kind == EventKind.PENALTY_CANCELLED:
             lines.append((_("You cancel the penalty") if you else _("{name} cancels the penalty")).format(name=who))
-        elif kind == "skip_stacked":
+        elif kind == EventKind.SKIP_STACKED:
             lines.append(_("Skips stack up: {count}").format(count=event.count))
-        elif kind == "last_card_called":
+        elif kind == EventKind.LAST_CARD_CALLED and mau:
+            lines.append((_("You say “Mau!”") if you else _("{name}: “Mau!”")).format(name=who))
+        elif kind == EventKind.LAST_CARD_CALLED:
             lines.append((_("You call “Last card!”") if you else _("{name}: “Last card!”")).format(name=who))
-        elif kind == "passed":
+        elif kind == EventKind.PASSED:
             lines.append((_("You pass") if you else _("{name} passes")).format(name=who))
-        elif kind == "stop_called":
+        elif kind == EventKind.STOP_CALLED:
             lines.append((_("You call “Stop!”") if you else _("{name} calls “Stop!”")).format(name=who))
-        elif kind == "hand_ended":
+        elif kind == EventKind.HAND_ENDED:
             lines.append(_("You win the hand!") if you else _("{name} wins the hand").format(name=who))
-        elif kind == "starter":
+        elif kind == EventKind.STARTER:
             lines.append(_("Starter card: {card}").format(card=card_text(event.cards[0])))
     return lines
 
@@ -133,12 +147,13 @@ def drawn_line(you: bool, who: str, count: int, cards: str, card: str) -> str:
     return text.format(name=who, count=count, cards=cards)
 
 
-def history_lines(entries, seats, human: int | None = None, name_drawn: bool = False) -> list[str]:
+def history_lines(entries, seats, human: int | None = None, name_drawn: bool = False,
+                  call_word: str = "last_card") -> list[str]:
     """Log lines for steps of the session's history: "Hand 2: Ada deals", then each move's words."""
-    return [text for _seat, text in history_rows(entries, seats, human, name_drawn)]
+    return [text for _seat, text in history_rows(entries, seats, human, name_drawn, call_word)]
 
 
-def history_rows(entries, seats, human: int | None = None, name_drawn: bool = False
+def history_rows(entries, seats, human: int | None = None, name_drawn: bool = False, call_word: str = "last_card"
                  ) -> list[tuple[int | None, str]]:
     """Like :func:`history_lines`, each line with the seat whose step it was (None for a deal);
     ``name_drawn`` names the cards each draw took (a replay shows every hand)."""
@@ -162,7 +177,8 @@ def history_rows(entries, seats, human: int | None = None, name_drawn: bool = Fa
             run, run_seat, run_count = list(cards), entry.seat, [count]
         else:
             run_seat = None
-        rows.extend((entry.seat, line) for line in describe(entry.events, names, human, name_drawn=name_drawn))
+        rows.extend((entry.seat, line) for line in describe(entry.events, names, human, name_drawn=name_drawn,
+                                                             call_word=call_word))
     return rows
 
 
@@ -183,8 +199,8 @@ def telling(table):
         while end < len(entries) and is_plain_draw(entries[end]) and is_plain_draw(entries[end - 1]) \
                 and entries[end].seat == entries[end - 1].seat:
             end += 1
-        rows.extend(history_rows(entries[start:end], session.shown_seats, session.human,
-                                 getattr(session, "name_drawn", False)))
+        rows.extend(history_rows(entries[start:end], session.shown_seats, getattr(session, "addressed", session.human),
+                                 getattr(session, "name_drawn", False), session.rules.last_card_word))
         start = end
         yield start, len(entries)
     return rows
@@ -198,8 +214,8 @@ def open_history(app, table) -> None:
 
 def is_plain_draw(entry) -> bool:
     """Whether a step is a draw and nothing else (no reshuffle, no penalty): one of a run of draws."""
-    return (entry.seat is not None and entry.move is not None and entry.move.kind == "draw" and bool(entry.events)
-            and all(event.kind == "drew" and event.player == entry.seat for event in entry.events))
+    return (entry.seat is not None and entry.move is not None and entry.move.kind == MoveKind.DRAW and bool(entry.events)
+            and all(event.kind == EventKind.DREW and event.player == entry.seat for event in entry.events))
 
 
 def draw_run_line(you: bool, who: str, count: int, cards: list[int], name_drawn: bool) -> str:
@@ -213,7 +229,8 @@ def draw_run_line(you: bool, who: str, count: int, cards: list[int], name_drawn:
     return text.format(name=who, count=count)
 
 
-def log_tail(entries, logged: int, seats, human: int | None = None) -> tuple[int, list[str]]:
+def log_tail(entries, logged: int, seats, human: int | None = None,
+             call_word: str = "last_card") -> tuple[int, list[str]]:
     """The log lines for the steps from ``logged`` on, as (how many of the log's last lines they replace,
     the new lines): a draw that carries on the run of draws before it rewrites that run's line."""
     start = logged
@@ -221,8 +238,8 @@ def log_tail(entries, logged: int, seats, human: int | None = None) -> tuple[int
         seat = entries[logged].seat
         while start > 0 and is_plain_draw(entries[start - 1]) and entries[start - 1].seat == seat:
             start -= 1
-    replaced = len(history_lines(entries[start:logged], seats, human)) if start < logged else 0
-    return replaced, history_lines(entries[start:], seats, human)
+    replaced = len(history_lines(entries[start:logged], seats, human, call_word=call_word)) if start < logged else 0
+    return replaced, history_lines(entries[start:], seats, human, call_word=call_word)
 
 
 def shared_win_text(names: list[str], you_among: bool) -> str:

@@ -11,6 +11,8 @@ import math
 
 import pygame
 
+from game.rules import MoveKind
+
 from ..look import shapes
 from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, EMPTY_STOCK_LINE,
                             EMPTY_STOCK_TEXT, FELT_LINE, FLASH_PILL, GOLD, IDLE_GREY, LEVEL_COLORS,
@@ -219,7 +221,7 @@ class TablePainter:
             surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 3, rect.centery + 5)))
             for i in range(layers):
                 surface.blit(back, back.get_rect(center=(rect.centerx - i * step * 0.5, rect.centery - i * step)))
-            if "draw" in self.view.move_kinds and not self.view.playable:
+            if MoveKind.DRAW in self.view.move_kinds and not self.view.playable:
                 top = pygame.Rect(0, 0, lay.card_w, lay.card_h)
                 top.center = (rect.centerx - (layers - 1) * step * 0.5, rect.centery - (layers - 1) * step)
                 glow = shapes.glow_frame(top.size, max(3, lay.card_w // 14), GOLD, max(6, lay.card_w // 10))
@@ -445,20 +447,23 @@ class TablePainter:
             return None
         hand = view
         kinds = view.move_kinds
-        plays = any(k == "play" for k in kinds)
+        plays = any(k == MoveKind.PLAY for k in kinds)
         if hand.pending:
             hint = (_("Answer the +{count} or click the stock to pick up").format(count=hand.pending)
                     if plays else _("Click the stock to pick up {count}").format(count=hand.pending))
         elif hand.pending_skips:
             hint = _("Play a skip card or pass")
-        elif hand.drew_this_turn and "pass" in kinds:
+        elif hand.drew_this_turn and MoveKind.PASS in kinds:
             hint = _("Play the card you drew, or pass") if plays else _("No luck: pass")
         elif plays:
             hint = _("Drag a card onto the pile, or click it")
-        elif "draw" in kinds:
+        elif MoveKind.DRAW in kinds:
             hint = _("No card fits: click the stock to draw")
         else:
             hint = _("Pass")
+        session = self.scene.session
+        if len(session.people) > 1:   # one screen, several people: whose turn it is, by name
+            return _("Your turn, {name}").format(name=session.name(session.viewer)), hint
         return _("Your turn"), hint
 
     def _draw_banner(self, surface, lay: Layout) -> None:

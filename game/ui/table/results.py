@@ -1,9 +1,10 @@
 """The end of a hand and the end of a match, shown over the table.
 
-``HandResultScene(app, table)``: what everyone held, the points of this hand,
+``HandResultScene(app, table, result)``: what everyone held, the points of this hand,
 the running totals and "Next hand" (or "Final results" when the match is over).
-``MatchResultScene(app, table)``: the winner, the final standings,
-"Play again" (same rules, new seed) and "Main menu".
+``MatchResultScene(app, table, result)``: the winner, the final standings,
+"Play again" (same rules, new seed) and "Main menu". Both read the session's result views
+(``HandResultView``, ``MatchResultView``); the table lends its images, layout and actions.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import random
 import pygame
 
 from game.rules import card_to_str
-from game.session import HUMAN, UndoRefused, undo_refusal
+from game.session import HUMAN, UndoRefused
 from game.ui.i18n import N_, _, level_name, ngettext, undo_refusal_text
 
 from ..look import shapes
@@ -35,6 +36,7 @@ REASONS = {
     "stock_out": N_("The stock ran out: the lowest hand wins"),
     "stop": N_("“Stop!” was called: {name} has the lowest hand"),
     "turn_cap": N_("The hand ran too long: the lowest hand wins"),
+    "match_length": N_("The match is as long as a match can be: the lowest hand wins"),
 }
 #: The same reasons when the winner is the person, in their own words ("You went out", not "You went out"
 #: built from the third person: German "Du ist raus", Greek "Εσύ: βγήκε").
@@ -107,7 +109,7 @@ class ResultPanelScene(WidgetScene):
         if not self.app.settings.allow_undo:
             refusal = UndoRefused("switched_off", "undo is switched off in the settings")
         else:
-            refusal = undo_refusal(table.session.history, table.session.human)
+            refusal = table.session.undo_refusal()
         if refusal is None:
             while self.app.scenes.top is not table and self.app.scenes.top is not None:
                 self.app.pop()
@@ -158,12 +160,21 @@ class ResultPanelScene(WidgetScene):
         return rect
 
 
+def analysis_button(scene, action, text: str, tip: str):
+    """A small button in the panel's top-right corner that opens the match analysis screen."""
+    width = max(scene.px(150), scene.text_w(text, 14) + 28)
+    rect = pygame.Rect(0, 0, width, max(28, scene.px(32)))
+    rect.topright = (scene.panel.right - scene.px(14), scene.panel.top + scene.px(14))
+    return scene.button(rect, text, action, style="@small_button", tool_tip=tip, name="open_analysis")
+
+
 class HandResultScene(ResultPanelScene):
     """Everyone's remaining cards, this hand's points and the totals."""
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, result=None):
         super().__init__(app, table)
-        self.result = table.match.results[-1]
+        #: The session's HandResultView of the hand shown.
+        self.result = result if result is not None else table.session.hand_result()
         self.review_button = None
         self.auto: Timer | None = None
         if table.human is None:  # a table of computers (spectating): carry on by itself
@@ -191,7 +202,9 @@ class HandResultScene(ResultPanelScene):
             rect.left = self.panel.centerx + gap // 2
             self.review_button = self.button(review_rect, _("Review hand"), self.open_review, name="review_hand",
                                       tool_tip=_("How your decisions in this hand compare with the best ones (R)"))
-        if self.table.match.over:
+        self.analysis_button = analysis_button(self, self.open_analysis, _("Analyse hand"),
+                                               _("Every player's decisions and luck in this hand (A)"))
+        if self.result.match_over:
             self.primary = self.button(rect, _("Final results"), self.final_results, primary=True,
                                        name="final_results")
         else:
@@ -213,14 +226,23 @@ class HandResultScene(ResultPanelScene):
 
     def can_review(self) -> bool:
         """Whether the person played this hand (a spectator's table has nobody to review)."""
-        return self.table.human is not None and self.table.human in self.result.seats
+        session = self.table.session
+        return bool(session.people) and session.viewer in self.result.seats
 
     def open_review(self) -> None:
         self.app.go("hand_review", self.table, self.result.number)
 
+    def open_analysis(self) -> None:
+        """Every player's decisions and luck in this hand (the match analysis screen)."""
+        from game.session.match_review import AnalysisSource
+        self.app.go("match_analysis", AnalysisSource.of_session(self.table.session, (self.result.number,)))
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.review_button is not None:
             self.open_review()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a:
+            self.open_analysis()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.close_drop_downs():
             self.open_pause()
@@ -234,7 +256,7 @@ class HandResultScene(ResultPanelScene):
         table.next_hand()
 
     def final_results(self) -> None:
-        self.app.go("match_result", self.table, how="replace")
+        self.app.go("match_result", self.table, self.table.session.match_result(), how="replace")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -242,7 +264,7 @@ class HandResultScene(ResultPanelScene):
             self.auto.update(dt)
             if not self.auto.active:
                 self.auto = None
-                (self.final_results if self.table.match.over else self.next_hand)()
+                (self.final_results if self.result.match_over else self.next_hand)()
 
     def draw(self, surface) -> None:
         offset = self._draw_panel(surface)
@@ -251,11 +273,11 @@ class HandResultScene(ResultPanelScene):
         self.drawn_rows: list[tuple[int, int]] = []
         panel = self.panel.move(0, offset)
         winner = result.winner
-        title_text = (_("You win the hand!") if winner == table.human
+        title_text = (_("You win the hand!") if winner == table.addressed
                       else _("{name} wins the hand").format(name=table.session.name(winner)))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(18))))
-        sub = reason_text(result.reason, table.session.name(winner), winner == table.human)
+        sub = reason_text(result.reason, table.session.name(winner), winner == table.addressed)
         sub_line = _("Hand {number}").format(number=result.number) + (f"  ·  {sub}" if sub else "")
         sub_img = self.text.render(sub_line, self.px(17), RESULT_SUBTITLE, shadow=True)
         surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx, panel.top + self.px(18) + title.get_height())))
@@ -317,12 +339,12 @@ class HandResultScene(ResultPanelScene):
                 surface.blit(out, out.get_rect(midleft=(x_cards, row.centery)))
             score = result.scores.get(seat, 0)
             score_img = self.text.render(f"+{score}" if score else "0", self.px(22),
-                                         PENALTY_POINTS if score and table.match.rules.scoring == "penalty"
+                                         PENALTY_POINTS if score and result.penalty_scoring
                                          else POINTS_GAINED if score else CREAM, bold=True)
             surface.blit(score_img, score_img.get_rect(center=(x_points, row.centery)))
             total_img = self.text.render(str(result.totals[seat]), self.px(22), CREAM, bold=True)
             surface.blit(total_img, total_img.get_rect(center=(x_total, row.centery)))
-            if table.match.eliminated[seat]:
+            if result.eliminated[seat]:
                 self._badge(surface, _("Out"), OUT_BADGE, (x_total + total_img.get_width() // 2 + 8,
                                                                row.centery))
             y += row_h
@@ -331,15 +353,17 @@ class HandResultScene(ResultPanelScene):
 class MatchResultScene(ResultPanelScene):
     """The winner, the final standings, "Play again" and "Main menu"."""
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, result=None):
         super().__init__(app, table)
+        #: The session's MatchResultView.
+        self.result = result if result is not None else table.session.match_result()
         self.confetti: list[list[float]] = []
-        self.human_won = table.human is not None and table.human in table.match.winners
-        self.sparkle = random.Random(table.match.seed)
+        self.human_won = table.human is not None and any(seat in self.result.winners for seat in table.session.people)
+        self.sparkle = random.Random(self.result.seed)
         self.time = 0.0
 
     def build(self) -> None:
-        rows = len(self.table.match.standings())
+        rows = len(self.result.standings)
         w, h = self.app.size
         row_h = max(38, min(self.px(58), (h - self.px(316)) // max(1, rows)))
         self.row_h = row_h
@@ -353,12 +377,25 @@ class MatchResultScene(ResultPanelScene):
         right.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - self.px(20))
         self.primary = self.button(left, _("Play again"), self.play_again, primary=True, name="play_again")
         self.secondary = self.button(right, _("Main menu"), self.main_menu, name="main_menu")
+        self.analysis_button = analysis_button(self, self.open_analysis, _("Match analysis"),
+                                               _("Every player's decisions and luck in the whole match (A)"))
+
+    def open_analysis(self) -> None:
+        """Every player's decisions and luck over the whole match (the match analysis screen)."""
+        from game.session.match_review import AnalysisSource
+        self.app.go("match_analysis", AnalysisSource.of_session(self.table.session))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a:
+            self.open_analysis()
+            return True
+        return super().handle_event(event)
 
     def play_again(self) -> None:
         table = self.table
         next_seed = getattr(self.app, "next_seed", None)
         seed = next_seed() if callable(next_seed) else random.SystemRandom().randrange(2 ** 31)
-        if seed == table.match.seed:
+        if seed == self.result.seed:
             seed += 1
         session = table.session.rematch(seed)
         self.app.scenes.pop()  # this result (the table below re-enters briefly)
@@ -396,27 +433,27 @@ class MatchResultScene(ResultPanelScene):
     def draw(self, surface) -> None:
         offset = self._draw_panel(surface)
         table = self.table
-        match = table.match
+        result = self.result
         panel = self.panel.move(0, offset)
-        winners = match.winners
-        if self.human_won and len(winners) == 1:
+        winners = result.winners
+        if self.human_won and len(winners) == 1 and table.addressed is not None:
             title_text = _("You win the match!")
         elif len(winners) == 1:
             title_text = _("{name} wins the match").format(name=table.session.name(winners[0]))
         else:
-            title_text = shared_win_text([table.session.name(s) for s in winners if s != table.human],
-                                         table.human in winners)
+            title_text = shared_win_text([table.session.name(s) for s in winners if s != table.addressed],
+                                         table.addressed in winners)
         self._trophy(surface, (panel.centerx, panel.top + self.px(58)), self.px(40))
         title = self.text.render(title_text, self.px(34), GOLD, bold=True, shadow=True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.top + self.px(104))))
-        sub = match_summary(len(match.results), _(match.rules.name))
+        sub = match_summary(result.hands_played, _(result.game_name))
         sub_img = self.text.render(sub, self.px(16), RESULT_SUBTITLE, shadow=True)
         sub_rect = surface.blit(sub_img, sub_img.get_rect(midtop=(panel.centerx,
                                                                   panel.top + self.px(104) + title.get_height())))
         y = max(panel.top + self.px(178), sub_rect.bottom + self.px(14))
         pad = self.px(36)
         medal = [MEDAL_GOLD, MEDAL_SILVER, MEDAL_BRONZE]
-        for standing in match.standings():
+        for standing in result.standings:
             seat = standing.seat
             row = pygame.Rect(panel.left + pad, y, panel.w - pad * 2, self.row_h - 6)
             first = standing.place == 1

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import card_to_str
-from game.session.review_job import hand_review_job
+from game.rules import MoveKind, card_to_str
 from game.ui.i18n import _, hint_text, move_text, ngettext, review_cost_text, review_summary
 
 from ..look import shapes
@@ -65,7 +64,7 @@ class HandReviewScene(ResultPanelScene):
             if self.review is not None:
                 self.shown_fraction = 1.0   # worked out before: no progress to show
             else:
-                self.job = hand_review_job(self.table.match, self.table.human, self.hand_number)
+                self.job = self.table.session.review_job(self.hand_number)
                 self._keep(self.job.poll())
         super().on_enter()
 
@@ -239,8 +238,8 @@ class HandReviewScene(ResultPanelScene):
         room = hand_right - hand_left
         hand_w = max(12, min(card_w, int(room / (1 + CORNER_SHOWN * max(0, len(cards) - 1)))))
         spacing = max(2.0, min(hand_w * 0.7, (room - hand_w) / max(1, len(cards) - 1)))
-        made_card = decision.made.card if decision.made.kind == "play" else None
-        best_card = decision.best.card if decision.best.kind == "play" else None
+        made_card = decision.made.card if decision.made.kind == MoveKind.PLAY else None
+        best_card = decision.best.card if decision.best.kind == MoveKind.PLAY else None
         caption = self.text.fit(_("Your hand"), caption_size, room // 2, color=RESULT_NOTE)
         caption_rect = surface.blit(caption, caption.get_rect(bottomleft=(hand_left, cards_top - self.px(6))))
         # Numbered among all the person's moves of the hand (forced ones too), so the last is "N of N".

@@ -15,8 +15,9 @@ from collections import deque
 
 import pygame
 
-from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, tables_for
-from game.session import UndoRefused, undo_refusal
+from game.rules import FIRST_JOKER, SUIT_OF, IllegalMove, Move, MoveKind, tables_for
+from game.session import UndoRefused
+from game.store.settings import Speed
 from game.ui import i18n
 from game.ui.i18n import _, hint_text, reason_text, undo_refusal_text
 
@@ -34,9 +35,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds a computer move stays on screen before the next one, by the "computer speed" setting
 #: (a little jitter is added, never below 0.9 of it): at normal, long enough to see who did what.
-PACE = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.05}
+PACE = {Speed.SLOW: 1.7, Speed.NORMAL: 1.0, Speed.FAST: 0.5, Speed.INSTANT: 0.05}
 #: Seconds between the last card of a hand and its result, by animation speed.
-RESULT_DELAY = {"slow": 1.9, "normal": 1.35, "fast": 0.8, "instant": 0.05}
+RESULT_DELAY = {Speed.SLOW: 1.9, Speed.NORMAL: 1.35, Speed.FAST: 0.8, Speed.INSTANT: 0.05}
 LOG_LINES = 60
 
 
@@ -48,10 +49,10 @@ class TableScene(PaintedTable, Scene):
         self.session = session
         self.text = TextCache(self._font)
         self.images = CardImages(app.assets, self._font)
-        self.rng = random.Random(session.match.seed * 7919 + 17)
+        self.rng = random.Random(session.seed * 7919 + 17)
         self.board = Board(self.images, self.rng, session.rules.players, session.viewer,
                            session.human is not None)
-        self.effects = Effects(app.sound.play)
+        self.effects = Effects(app.sound.play, session.rules.last_card_word)
         self.input = TableInput(self)
         self.painter = TablePainter(self)
         self.log: deque[str] = deque(maxlen=LOG_LINES)
@@ -72,22 +73,66 @@ class TableScene(PaintedTable, Scene):
         self.hand_settling = False   # a card of the person's hand is still rising or sinking
         self.started = False
         self.closed = False
+        #: A table of several people opens on the pass screen: the first to play takes the device.
+        self.pass_at_start = False
 
     # ----- what the screen needs -------------------------------------------------------------
-
-    @property
-    def match(self):
-        """The match being played (for the result screens and tools; the table itself reads the view)."""
-        return self.session.match
 
     @property
     def human(self) -> int | None:
         """The person's seat, or None at a table of computer players."""
         return self.session.human
 
+    @property
+    def addressed(self) -> int | None:
+        """The seat the words call "you" (None when several people share the screen: all go by name)."""
+        return self.session.addressed
+
     def my_sprites(self) -> list[CardSprite]:
-        """The person's cards on screen, left to right."""
-        return self.board.hand_sprites(self.session.human)
+        """The cards of the person holding the device, left to right."""
+        return self.board.hand_sprites(self.session.viewer)
+
+    # ----- several people at one screen ----------------------------------------------------------
+
+    def _ask_to_pass(self) -> None:
+        """When the turn comes to a person who does not hold the device, hide every hand and ask to pass it
+        (once the last move has landed, so its player sees it)."""
+        session = self.session
+        if self.pass_at_start and self.app.scenes.top is self:
+            self.pass_at_start = False
+            self.app.go("pass_device", self, session.viewer)
+            return
+        if (session.waiting_for_hand_over() and self.app.scenes.top is self and not self.board.moving
+                and self.result_timer is None and self.chooser is None and self.input.drag is None):
+            self.app.go("pass_device", self, session.human, session.viewer)
+
+    def hand_over_to(self, seat: int) -> None:
+        """The person in ``seat`` holds the device now: the table turns to them, their hand face up and every
+        other hand face down (the sprites are made anew, so no card of the one before stays in memory)."""
+        self.session.hand_to(seat)
+        if self.board.viewer == seat:
+            return   # the table already shows this person's hand (the first to play, at the start)
+        self.board.viewer = seat
+        self.board.sprites = []
+        self.board.pending_sprite = None
+        self.input.selected = -1
+        self._relayout(self.app.size, force=True)
+        self.resync(animate=False)
+        if self.input.buttons:
+            self.input.build_buttons(self.app.ui_manager, self.board.layout)
+            self._update_buttons()
+
+    def person_calls_last_card(self, seat: int) -> bool:
+        """``seat``'s "Last card" call made from the pass screen (before the next person takes the device)."""
+        logged = len(self.session.history)
+        try:
+            events = self.session.call_last_card(seat)
+        except IllegalMove as error:
+            self.effects.show_toast(reason_text(error))
+            self.effects.sound("invalid")
+            return False
+        self._after_move(Move(MoveKind.LAST_CARD), seat, events, logged)
+        return True
 
     def resync(self, animate: bool = True) -> None:
         """Send every card where the view says it belongs."""
@@ -106,7 +151,7 @@ class TableScene(PaintedTable, Scene):
     @property
     def pace(self) -> float:
         """Seconds a computer move stays on screen before the next (the "computer speed" setting)."""
-        return PACE.get(self.app.settings.computer_speed, PACE["normal"])
+        return PACE.get(self.app.settings.computer_speed, PACE[Speed.NORMAL])
 
     # ----- scene life cycle ----------------------------------------------------------------------
 
@@ -118,6 +163,9 @@ class TableScene(PaintedTable, Scene):
             self.started = True
             self.session.prepare_computers()
             self._start()
+            if len(self.session.people) > 1:   # the first person to play takes the device
+                self.session.hand_to(self.session.human)
+                self.pass_at_start = True
         self.input.build_buttons(self.app.ui_manager, self.board.layout)
         self._update_buttons()
 
@@ -128,6 +176,7 @@ class TableScene(PaintedTable, Scene):
             self.closed = True
             self.name_cards_classic()
             self.session.close()
+            self.session.release()  # a long match's history goes now, not in one long collection later
             # Let go of the drawn images now: a closed scene waits for the cycle collector, which
             # counts objects, not the megabytes of pixels they hold.
             self.text.cache.clear()
@@ -152,7 +201,8 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # The log is told again from the match's history, in the new words.
         self.log.clear()
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.addressed,
+                                       call_word=session.rules.last_card_word))
         if self.input.buttons:
             self.input.build_buttons(self.app.ui_manager, self.board.layout)
             self._update_buttons()
@@ -175,13 +225,14 @@ class TableScene(PaintedTable, Scene):
             # Said as the game opens: German suits were chosen, but this deck has cards they lack (2 to 6).
             self.effects.show_toast(_("German suits need a 32-card game: this one is dealt in French cards."),
                                     seconds=6.0, kind="note")
-        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-LOG_LINES:], session.shown_seats, session.addressed,
+                                       call_word=session.rules.last_card_word))
         if session.hand_over:
             self.resync(animate=False)
             if not session.over:
                 self._schedule_result(0.2)
             return
-        if not session.match.moves[-1]:
+        if not session.hand_started:
             self._deal()
         else:
             self.resync(animate=False)
@@ -214,7 +265,7 @@ class TableScene(PaintedTable, Scene):
     def play_card(self, card: int, sprite: CardSprite | None = None) -> bool:
         """Play ``card`` from the person's hand (opening the suit chooser for a wild card)."""
         view = self.session.view()
-        if view.my_turn and any(m.kind == "play" and m.card == card and m.suit is not None
+        if view.my_turn and any(m.kind == MoveKind.PLAY and m.card == card and m.suit is not None
                                 for m in view.my_moves):
             self._open_chooser(card, sprite)
             return False
@@ -229,7 +280,7 @@ class TableScene(PaintedTable, Scene):
                 counts[SUIT_OF[held]] += 1
         suggested = max(range(4), key=lambda s: (counts[s], s == view.suit))
         hinted = self.input.hint_now()
-        if hinted is not None and hinted.kind == "play" and hinted.suit is not None and wild[card]:
+        if hinted is not None and hinted.kind == MoveKind.PLAY and hinted.suit is not None and wild[card]:
             suggested = hinted.suit   # the chooser opens on the suit the hint named
         code = sprite.code if sprite is not None else str(card)
         self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
@@ -268,7 +319,8 @@ class TableScene(PaintedTable, Scene):
         session = self.session
         # Every step since ``logged``: a computer's play and its "last card" call right after are two;
         # a draw after a draw by the same seat rewrites that line ("draws 3 cards").
-        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.human)
+        replaced, lines = log_tail(session.history, logged, session.shown_seats, session.addressed,
+                                   session.rules.last_card_word)
         for _line in range(min(replaced, len(self.log))):
             self.log.pop()
         self.log.extend(lines)
@@ -276,7 +328,7 @@ class TableScene(PaintedTable, Scene):
         self.board.pending_sprite = None
         self.board.sync(session.view(), self.speed, animate=True, events=events, actor=seat)
         self.input.follow_hand(len(session.view().my_cards))
-        continuing = move.kind == "draw" and session.to_act() == seat
+        continuing = move.kind == MoveKind.DRAW and session.to_act() == seat
         self.ai_wait = self.pace * (0.8 if continuing else self.rng.uniform(0.9, 1.15))
         if session.hand_over:
             self._hand_finished()
@@ -286,16 +338,16 @@ class TableScene(PaintedTable, Scene):
 
     def _hand_finished(self) -> None:
         session = self.session
-        result = session.match.results[-1] if session.match.results else None
+        result = session.hand_result()
         if result is not None and session.human is not None and session.human in result.seats:
             self.effects.sound("win" if result.winner == session.human else "lose")
         elif result is not None:
             self.effects.sound("win")
-        self._schedule_result(RESULT_DELAY.get(self.app.settings.animation_speed, 1.35))
+        self._schedule_result(RESULT_DELAY.get(self.app.settings.animation_speed, RESULT_DELAY[Speed.NORMAL]))
 
     def _schedule_result(self, delay: float) -> None:
         self.result_timer = Timer(max(0.01, delay))
-        self.result_pending_for = self.session.match.hand_number
+        self.result_pending_for = self.session.hand_number
 
     def next_hand(self) -> None:
         """Deal the next hand (called by the hand result's "Next hand")."""
@@ -304,7 +356,8 @@ class TableScene(PaintedTable, Scene):
             return
         session.next_hand()
         self.result_timer = None
-        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.human))
+        self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.addressed,
+                                       call_word=session.rules.last_card_word))
         self._deal()
 
     def ask_hint(self) -> None:
@@ -336,7 +389,7 @@ class TableScene(PaintedTable, Scene):
         # Enter carries the hinted move out (a card is chosen for it; a draw, a pass or a call is kept).
         self.input.hinted_move = hint.move
         self.input.hinted_for = session.version
-        if hint.move.kind == "play":
+        if hint.move.kind == MoveKind.PLAY:
             sprites = self.my_sprites()
             self.input.selected = next((i for i, s in enumerate(sprites) if s.card == hint.move.card), -1)
 
@@ -365,7 +418,8 @@ class TableScene(PaintedTable, Scene):
             return
         self.hint_for = self.hint_shown_for = self.input.hinted_for = None
         self.log.clear()
-        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.human))
+        self.log.extend(history_lines(self.session.history[-LOG_LINES:], self.session.shown_seats, self.session.addressed,
+                                       call_word=self.session.rules.last_card_word))
         self.board.sync(self.session.view(), self.speed, animate=True, taking_back=True)
         self.input.selected = -1
         self.ai_wait = self.pace
@@ -423,6 +477,7 @@ class TableScene(PaintedTable, Scene):
             if not self.result_timer.active and self.app.scenes.top is self:
                 self.result_timer = None
                 self._show_result()
+        self._ask_to_pass()
 
     def _moving(self) -> bool:
         return (self.board.moving or self.hand_settling or self.effects.active or self.chooser is not None
@@ -441,7 +496,7 @@ class TableScene(PaintedTable, Scene):
             hovered = self.input.sprite_at(self.input.mouse)
         self.input.hover = hovered
         self.hand_settling = self.board.update_hand_looks(
-            dt, self.session.human, view.playable, view.my_turn, bool(self.app.settings.highlight_playable),
+            dt, self.session.viewer, view.playable, view.my_turn, bool(self.app.settings.highlight_playable),
             self.input.selected, hovered)
 
     def _drive_computers(self, dt: float) -> None:
@@ -460,7 +515,7 @@ class TableScene(PaintedTable, Scene):
             # What undo would say changes only with the position: worked out once per session version.
             if self.input.undo_checked_for != self.session.version:
                 self.input.undo_checked_for = self.session.version
-                refusal = undo_refusal(self.session.history, self.session.human)
+                refusal = self.session.undo_refusal()
                 self.input.explain_undo(None if refusal is None else undo_refusal_text(refusal))
         self.input.update_buttons(kinds)
 
@@ -469,7 +524,7 @@ class TableScene(PaintedTable, Scene):
             return
         self.result_shown_for = self.result_pending_for
         self.board.finish()
-        self.app.go("hand_result", self)
+        self.app.go("hand_result", self, self.session.hand_result())
 
     def draw(self, surface) -> None:
         self.painter.draw(surface)

@@ -1,0 +1,1 @@
+"""The match analysis screen (every seat's decisions and luck) and its text export."""
