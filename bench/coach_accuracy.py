@@ -16,16 +16,20 @@ Medium's play of every preset at two to seven players (fixed seeds, so every run
   ``hint_loss_pp``: the mean win chance (percentage points, by the oracle) the hint gives up
   against the oracle's best move, counted as 0 where the hint's move wins at least as often.
   Every candidate move of those positions is treated as a move the person might have made:
-  the review marks it when ``review.surely_costly`` (gap ≥ COSTLY = 0.025 utility, about
-  2.5 points of win chance, and more than SURE_Z = 2 standard errors of the paired gap); the
-  oracle counts it a costly error when its own gap passes the same test with its own (five
-  times smaller) standard error. ``mark_precision_pct``: of the review's marks, how many the
+  the oracle counts it a costly error when ``review.costly_and_sure`` holds for its own gap
+  (gap ≥ COSTLY = 0.025 utility, about 2.5 points of win chance, and more than SURE_Z = 2 of
+  its own, five times smaller, standard errors); the review marks it when
+  ``review.surely_costly`` holds (that test on the review's gap, and the gap SURE_Z standard
+  errors lower still at least half of COSTLY). ``mark_precision_pct``: of the review's marks, how many the
   oracle confirms; ``mark_recall_pct``: of the oracle's costly errors, how many the review marks.
 * ``review30_s``: a 30-decision hand reviewed by ``ReviewJob`` (two worker processes, as the
   hand result screen runs it), from start to the finished review.
 * Beside the times, what does not depend on the machine's load: ``hint_rollouts_p95`` (the
   rollouts of the hint's analysis, 95th percentile), ``ms_per_rollout`` (what one cost in this
-  run) and ``load`` (the 5-minute load average before and after).
+  run, wall time) and ``load`` (the 5-minute load average before and after); and the CPU time,
+  which is what the wall time would be on an idle core: ``hint_cpu_p95_s`` (the hint's CPU
+  seconds, 95th percentile), ``ms_per_rollout_cpu``, and ``review30_cpu_s`` (the 30 decisions
+  reviewed one after another in this process: the CPU seconds the review's two workers share).
 
 Usage:
   python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2] [--details FILE]
@@ -48,8 +52,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai.analysis import analyse  # noqa: E402
 from game.ai.positions import decision_positions  # noqa: E402
 from game.session.coach import hint_for  # noqa: E402
-from game.session.review import (SAME_AS_BEST, SURE_Z, Decision, review_decision,  # noqa: E402
-                                 surely_costly)
+from game.session.review import (SAME_AS_BEST, SURE_Z, Decision, costly_and_sure,  # noqa: E402
+                                 review_decision, surely_costly)
 
 ORACLE_TIMES = 25
 
@@ -72,7 +76,15 @@ def review30_seconds() -> float:
     _seed, _record, found, forced = long_hand("crazy_eights", 4, 30)
     seconds, _review, used, _poll = timed_review(found, forced, "process")
     print(f"30-decision review: {seconds:.2f} s ({used})")
-    return seconds
+    return seconds, found
+
+
+def review_cpu_seconds(found) -> float:
+    """CPU seconds of the same 30 decisions reviewed one after another in this process."""
+    before = time.process_time()
+    for decision in found:
+        review_decision(decision)
+    return time.process_time() - before
 
 
 def main() -> None:
@@ -85,12 +97,13 @@ def main() -> None:
     started = time.perf_counter()
     load_before = os.getloadavg()[1] if hasattr(os, "getloadavg") else None
     positions = decision_positions(args.positions, seed=1)
-    agree, hint_times, hints, reviews, work = 0, [], [], [], []
+    agree, hint_times, hint_cpu, hints, reviews, work = 0, [], [], [], [], []
     for number, position in enumerate(positions, start=1):
         view = position.view
-        before = time.perf_counter()
+        before, cpu_before = time.perf_counter(), time.process_time()
         hint = hint_for(view)
         hint_times.append(time.perf_counter() - before)
+        hint_cpu.append(time.process_time() - cpu_before)
         review = review_decision(Decision(position.step, view, tuple(range(position.players)), position.made))
         scores = {score.action: score for score in review.ranked}
         hinted = scores[hint.move.action]
@@ -125,7 +138,7 @@ def main() -> None:
         for score in review.ranked:
             mark = surely_costly(score.gap, score.gap_error)
             true = truth_scores[score.action]
-            error = surely_costly(true.gap, true.gap_error)
+            error = costly_and_sure(true.gap, true.gap_error)
             marked += mark
             confirmed += mark and error
             costly += error
@@ -138,7 +151,9 @@ def main() -> None:
         details.close()
     print(f"oracle: {len(checked)} positions, {marked} marks ({confirmed} confirmed), {costly} costly errors "
           f"({found} marked)")
-    review30 = review30_seconds()
+    review30, found30 = review30_seconds()
+    review30_cpu = review_cpu_seconds(found30)
+    print(f"30-decision review, one process: {review30_cpu:.2f} CPU seconds")
     figures = {
         "positions": len(positions),
         "agree_pct": round(100 * agree / len(positions), 2),
@@ -151,6 +166,10 @@ def main() -> None:
         # Work, not time: the hint's rollouts (p95), and what one cost here (the machine's load shows in it).
         "hint_rollouts_p95": percentile(work, 0.95),
         "ms_per_rollout": round(1000 * sum(hint_times) / max(1, sum(work)), 3),
+        # CPU time: what the wall time would be on an idle core (the hint runs in one process).
+        "hint_cpu_p95_s": round(percentile(hint_cpu, 0.95), 3),
+        "ms_per_rollout_cpu": round(1000 * sum(hint_cpu) / max(1, sum(work)), 3),
+        "review30_cpu_s": round(review30_cpu, 2),
         # The machine's 5-minute load average before and after: timings on a shared machine need it.
         "load": [round(load_before, 1), round(os.getloadavg()[1], 1)] if load_before is not None else None,
     }

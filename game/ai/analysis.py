@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from game.rules import Move, PlayerView, RuleSet
 
 from .appraise import candidate_actions, same_game_action
-from .hard import POINTS_WEIGHT, ROLLOUT_EPSILON, evaluate, play_out, win_chance
+from .hard import POINTS_WEIGHT, ROLLOUT_EPSILON, evaluate_with_win, play_out
 from .heuristic import full_deck_counts
 from .knowledge import sample_state
 
@@ -175,8 +175,9 @@ class _Race:
             state = world.copy(rng)
             state.apply(action)
             play_out(state, rng, self.depth, ROLLOUT_EPSILON, self.deck_counts)
-            values.append(evaluate(state, me))
-            wins.append(win_chance(state, me))
+            value, win = evaluate_with_win(state, me)
+            values.append(value)
+            wins.append(win)
 
     def run(self, budget: int, effort: int) -> None:
         """The race: everyone plays the first worlds, then the undecided and the leader play more."""

@@ -50,14 +50,19 @@ class SearchResult:
 
 def evaluate(state, me: int) -> float:
     """Utility of ``state`` for player ``me``: winning the hand first, penalty points second."""
+    return evaluate_with_win(state, me)[0]
+
+
+def evaluate_with_win(state, me: int) -> tuple[float, float]:
+    """``(evaluate(state, me), win_chance(state, me))`` in one pass over the hands (the analysis keeps both)."""
     rules = state.rules
     penalty = rules.scoring == "penalty"
     if state.over:
         won = 1.0 if state.winner == me else 0.0
         points = state.scores()[me]
         if penalty:
-            return won - POINTS_WEIGHT * points / 100.0
-        return won * (1.0 + POINTS_WEIGHT * points / 100.0)
+            return won - POINTS_WEIGHT * points / 100.0, won
+        return won * (1.0 + POINTS_WEIGHT * points / 100.0), won
     wild = state.tables.wild
     value = state.tables.value
     weights = []
@@ -77,8 +82,8 @@ def evaluate(state, me: int) -> float:
         weights.append(math.exp(-WIN_SHARPNESS * (len(hand) - WILD_AS_CARDS * wilds)))
     p_win = weights[me] / sum(weights)
     if penalty:
-        return p_win - POINTS_WEIGHT * (1.0 - p_win) * my_value / 100.0
-    return p_win * (1.0 + POINTS_WEIGHT * others_value / 100.0)
+        return p_win - POINTS_WEIGHT * (1.0 - p_win) * my_value / 100.0, p_win
+    return p_win * (1.0 + POINTS_WEIGHT * others_value / 100.0), p_win
 
 
 def win_chance(state, me: int) -> float:

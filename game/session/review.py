@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from game.ai.analysis import ANALYSIS_ROLLOUTS, MoveScore, analyse
 from game.rules import Match, Move, MoveKind, PlayerView, parse_record_move
 
-from .coach import COSTLY, ROUNDING, SAME_AS_BEST, SURE_Z, explain, surely_costly  # noqa: F401  (the review's test)
+from .coach import (COSTLY, ROUNDING, SAME_AS_BEST, SURE_Z, SURELY_AT_LEAST, costly_and_sure,  # noqa: F401
+                    explain, surely_costly)  # the review's test, which the tutor and the match analysis share
 
 SHOWN = 3
 

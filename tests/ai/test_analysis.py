@@ -1,11 +1,14 @@
 """The one analysis: seeded by the position, the same in every process, and the hint is the review's best."""
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 from game.ai.analysis import analyse, position_seed
+from game.ai.hard import evaluate, evaluate_with_win, play_out, win_chance
+from game.ai.knowledge import sample_state
 from game.ai.positions import decision_positions, tables
 from game.rules import PRESETS, Match, preset
 from game.session.coach import hint_for
@@ -104,3 +107,16 @@ def test_an_analysis_is_the_same_in_another_process():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                          env={"PYTHONHASHSEED": "7", "PATH": "/usr/bin:/bin"}).stdout
     assert out.strip() == str(here)
+
+
+def test_the_utility_and_the_win_chance_of_one_pass_are_those_of_evaluate_and_win_chance():
+    rng, ended = random.Random(4), 0
+    for position in decision_positions(len(tables()), seed=4):
+        state = sample_state(position.view, rng)
+        for depth in (0, 6, 200):    # as dealt, mid-hand, and (mostly) over
+            world = state.copy(rng)
+            play_out(world, rng, depth)
+            for me in range(world.n):
+                assert evaluate_with_win(world, me) == (evaluate(world, me), win_chance(world, me))
+            ended += world.over
+    assert ended > 0

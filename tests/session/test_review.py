@@ -8,7 +8,7 @@ import pytest
 from game.ai.medium import MediumBot
 from game.rules import DRAW, PRESETS, Match, Move, parse_record_move, preset, tables_for, view_of
 from game.session.review import (COSTLY, Decision, DecisionReview, HandReview, hand_decisions, review_decision,
-                                 review_hand, reviewing, surely_costly)
+                                 costly_and_sure, review_hand, reviewing, surely_costly)
 from game.session.review_job import ReviewJob, hand_review_job
 from tests.ai.ai_helpers import positions
 from tests.ai.test_ai_hidden_cards import swap_hidden_cards
@@ -130,6 +130,15 @@ def test_a_gap_of_exactly_the_costly_line_is_judged_alike_whatever_the_worlds_th
     review, oracle = (0.025000000000000012, 3.1e-18), (0.024999999999999915, 2.8e-18)
     assert surely_costly(*review) and surely_costly(*oracle)
     assert not surely_costly(COSTLY - 1e-6, 0.0) and not surely_costly(0.03, 0.016)
+
+
+def test_a_gap_barely_past_the_costly_line_is_marked_only_when_its_low_end_is_still_costly():
+    # From the coach bench: 0.031 measured (standard error 0.0105) on 640 worlds, 0.015 by the oracle.
+    assert costly_and_sure(0.0314, 0.0105) and not surely_costly(0.0314, 0.0105)
+    # The same gap measured twice as finely is sure to cost at least half the line: marked.
+    assert surely_costly(0.0314, 0.005)
+    # Not costly at all, however sure: never marked.
+    assert not surely_costly(COSTLY - 1e-6, 1e-6)
 
 
 def test_forced_moves_are_not_decisions():
