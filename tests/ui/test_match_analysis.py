@@ -71,10 +71,12 @@ def test_keys_and_clicks_walk_the_decisions_and_export_writes_a_readable_file(ma
     assert scene.index == decisions[0]
     marked = [i for i, item in enumerate(analysis.items) if item.mark]
     assert marked, "this hand's Easy players make a marked error"
+    start = scene.index
+    following = next((i for i in marked if i > start), marked[0])     # the next error, wrapping round
     key(ui, pygame.K_n)
-    assert scene.index == marked[0] and analysis.items[scene.index].mark
+    assert scene.index == following and analysis.items[scene.index].mark
     key(ui, pygame.K_n, pygame.KMOD_SHIFT)
-    assert scene.index == marked[-1]
+    assert scene.index == next((i for i in reversed(marked) if i < following), marked[-1])
     key(ui, pygame.K_p)                                             # one player: seat 0 first
     assert scene.player == 0 and all(analysis.items[i].seat == 0 for i in scene.shown_decisions())
     ui.click_at(scene.player_rects[2].center)

@@ -112,8 +112,8 @@ def test_a_mau_mau_table_names_the_call_mau_and_never_shows_a_two_to_six(tmp_pat
         # The faces drawn ahead of time are the 32 of the deck, not 52.
         asked = []
         prewarm = table.images.prewarm
-        table.images.prewarm = lambda width, four_color, codes: (asked.extend(codes), prewarm(width, four_color, codes))
-        table.board.prewarm(table.session.rules, table.four_color, table.back_style)
+        table.images.prewarm = lambda width, deck_look, codes: (asked.extend(codes), prewarm(width, deck_look, codes))
+        table.board.prewarm(table.session.rules, table.deck_look, table.back_style)
         assert len(asked) == 32 and {code[:-1] for code in asked} == SHORT_RANKS
     finally:
         while len(app.scenes):

@@ -31,6 +31,7 @@ from ..look.palette import (BLACK, CREAM, GOLD, GOLD_DEEP, GOLD_LIGHT, LEVEL_COL
 from ..problems import os_error_words
 from ..safe_text import safe_text
 from ..scene import AMBIENT_FPS, IDLE_FPS
+from ..deck_looks import shown_deck_look
 from ..table.board import display_order
 from ..table.sprites import CardImages, TextCache
 from ..widgets import WidgetScene
@@ -502,9 +503,12 @@ class MatchAnalysisScene(WidgetScene):
         self._draw_candidates(surface, item, pygame.Rect(inner.left, y + self.px(8), inner.w,
                                                          inner.bottom - y - self.px(8)))
 
-    def _card(self, code: str, width: int):
-        four = bool(getattr(self.app.settings, "four_color_deck", False))
-        return self.images.image(code, width, four, "blue", (width,))
+    def _look(self, rules) -> str:
+        """The deck look the table would show these rules in (German suits only on a 32-card deck)."""
+        return shown_deck_look(self.app.settings.deck_look, rules)
+
+    def _card(self, code: str, width: int, rules):
+        return self.images.image(code, width, self._look(rules), self.app.settings.card_back, (width,))
 
     def _draw_position(self, surface, item, area: pygame.Rect) -> int:
         view = item.moment.view
@@ -513,7 +517,7 @@ class MatchAnalysisScene(WidgetScene):
         card_h = area.h - caption_h - self.px(8)
         card_w = int(card_h / 1.4)
         top = area.top + caption_h + self.px(8)
-        pile = self._card(card_to_str(view.top), card_w)
+        pile = self._card(card_to_str(view.top), card_w, view.rules)
         pile_rect = surface.blit(pile, (area.left, top))
         caption = self.text.render(_("Pile"), caption_size, RESULT_NOTE)
         surface.blit(caption, caption.get_rect(midbottom=(pile_rect.centerx, top - self.px(2))))
@@ -522,8 +526,7 @@ class MatchAnalysisScene(WidgetScene):
             centre = (pile_rect.right - r // 2, pile_rect.bottom - r // 2)
             pygame.draw.circle(surface, SUIT_DISC, centre, r)
             pygame.draw.circle(surface, SUIT_DISC_RIM, centre, r, 1)
-            four = bool(getattr(self.app.settings, "four_color_deck", False))
-            icon = shapes.suit_icon(view.suit, int(r * 1.3), shapes.suit_color(view.suit, four))
+            icon = shapes.suit_sign(view.suit, int(r * 1.3), self._look(view.rules))
             surface.blit(icon, icon.get_rect(center=centre))
         left = pile_rect.right + self.px(22)
         cards = display_order(view.hand, view.rules)
@@ -544,7 +547,7 @@ class MatchAnalysisScene(WidgetScene):
             spot = pygame.Rect(int(left + number * spacing), top, card_w, card_h)
             if card in (made, best):
                 spot.move_ip(0, -self.px(4))
-            surface.blit(self._card(card_to_str(card), card_w), spot)
+            surface.blit(self._card(card_to_str(card), card_w, view.rules), spot)
             if card == best:
                 rings.append((GOLD, spot))
             elif card == made:
