@@ -50,6 +50,25 @@ def surely_costly(gap: float, gap_error: float) -> bool:
     return costly_and_sure(gap, gap_error) and gap - SURE_Z * gap_error >= SURELY_AT_LEAST - ROUNDING
 
 
+#: Decision marks, mildest first, with the win chance given up from which each is given.
+MARKS = ("doubtful", "bad", "very_bad")
+MARK_FROM = {"doubtful": 0.025, "bad": 0.06, "very_bad": 0.12}
+#: The marks the tutor asks about before the move is made.
+TUTOR_MARKS = ("bad", "very_bad")
+
+
+def decision_mark(gap: float, gap_error: float) -> str:
+    """The mark of a move that gives up ``gap`` against the best, with standard error ``gap_error``:
+    none unless the review's test finds the loss sure, then by the size of the loss."""
+    if not surely_costly(gap, gap_error):
+        return ""
+    mark = ""
+    for name in MARKS:
+        if gap >= MARK_FROM[name]:
+            mark = name
+    return mark
+
+
 @dataclass(frozen=True)
 class Hint:
     """A suggested move and why (``reason`` a code, ``params`` its details; see ``game.session.reasons``).
@@ -146,11 +165,11 @@ class TutorCheck:
 
 
 def tutor_check(view: PlayerView, analysis: Analysis, move: Move) -> TutorCheck:
-    """Whether ``move`` is a sure, costly mistake by ``analysis`` (of ``view``), and the better move."""
+    """Whether ``move`` is a mistake the analysis (of ``view``) marks bad or very bad, and the better move."""
     try:
         score = analysis.score(move.action)
     except KeyError:      # not a candidate (a call out of turn): nothing to weigh
         return TutorCheck(move, False, None)
-    if not surely_costly(score.gap, score.gap_error):
+    if decision_mark(score.gap, score.gap_error) not in TUTOR_MARKS:
         return TutorCheck(move, False, None, score.gap)
     return TutorCheck(move, True, hint_from(view, analysis, against=move), score.gap)

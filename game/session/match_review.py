@@ -24,11 +24,9 @@ from game.ai.analysis import ANALYSIS_ROLLOUTS, MoveScore, analyse
 from game.ai.luck import LUCK_WORLDS, draw_luck
 from game.rules import Match, Move, PlayerView, parse_record_move
 
+from .coach import MARK_FROM, MARKS, decision_mark  # noqa: F401  (the marks' one home)
 from .review import SURE_Z, surely_costly
 
-#: Decision marks, mildest first, with the win chance given up from which each is given.
-MARKS = ("doubtful", "bad", "very_bad")
-MARK_FROM = {"doubtful": 0.025, "bad": 0.06, "very_bad": 0.12}
 #: Luck marks and the win chance the cards that came are worth (more, or less, than the average).
 LUCK_MARKS = ("very_lucky", "lucky", "unlucky", "very_unlucky")
 LUCKY, VERY_LUCKY = 0.08, 0.20
@@ -36,8 +34,8 @@ LUCKY, VERY_LUCKY = 0.08, 0.20
 #: The rating scale: error rate (win chance given up per decision that mattered, in percentage
 #: points: see ``MomentAnalysis.mattered``) below which each name is earned, best first. Calibrated
 #: on bench/analysis_calibration.py (see docs/ai.md, 25 hands a level): Hard earns "Expert", Medium
-#: "Advanced", a random player "Intermediate" and Easy "Casual player" (Easy's habit of spending eights at once costs more per
-#: decision than random play does); "World class" is beyond the Hard level, "Beginner" beyond Easy.
+#: "Advanced", a random player "Intermediate" and Easy "Casual player" (measured while Easy still spent
+#: its eights at once); "World class" is beyond the Hard level, "Beginner" beyond Easy.
 RATINGS = (("world_class", 1.0), ("expert", 2.0), ("advanced", 3.4), ("intermediate", 5.0),
            ("casual", 7.0), ("beginner", float("inf")))
 #: Luck ratings by the luck per hand played (win chance, in hands), luckiest first.
@@ -96,18 +94,6 @@ class MomentAnalysis:
     def best(self) -> MoveScore | None:
         """The analysis's best move (None for a forced move)."""
         return self.ranked[0] if self.ranked else None
-
-
-def decision_mark(gap: float, gap_error: float) -> str:
-    """The mark of a move that gives up ``gap`` against the best, with standard error ``gap_error``:
-    none unless the review's test finds the loss sure, then by the size of the loss."""
-    if not surely_costly(gap, gap_error):
-        return ""
-    mark = ""
-    for name in MARKS:
-        if gap >= MARK_FROM[name]:
-            mark = name
-    return mark
 
 
 def luck_mark(luck: float | None, error: float) -> str:
