@@ -590,7 +590,7 @@ def test_the_move_history_opens_scrolls_by_wheel_and_keys_and_closes(app):
 
     rules = preset("crazy_eights", 3)
     table = open_table(app, rules, seed=3, human=False)
-    run_until(app, lambda: len(moves_played(table.session.match)) >= 40 or table.session.match.hand_number > 1, limit=30)
+    run_until(app, lambda: len(moves_played(table.session.match)) >= 40 or table.session.over, limit=60)
     key(app, pygame.K_y)
     history = app.scenes.top
     assert isinstance(history, HistoryScene) and app.scenes.visible()[-2:] == [table, history]

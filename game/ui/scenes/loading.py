@@ -27,6 +27,7 @@ from ..look.paint import dim, painted_frame
 from ..look.palette import DULL_BRASS, EBONY, GOLD, PARCHMENT
 from ..look.scale import ui_scale
 from ..scene import Scene
+from ..surface_cache import freeze_what_was_built
 
 #: The work a frame may do, in seconds: with the drawing, a frame stays well under 100 ms.
 SLICE_BUDGET = 0.03
@@ -71,8 +72,6 @@ def hold_collector() -> None:
 
 def release_collector() -> None:
     """Take what the work built out of the collector's scans for good, and let it run again."""
-    from ..surface_cache import freeze_what_was_built
-
     freeze_what_was_built()
     gc.enable()
 
