@@ -144,6 +144,24 @@ def test_dragging_the_volume_slider_sets_and_saves_the_volume(app, ui, home):
     assert app.sound.effects_volume == app.settings.effects_volume
 
 
+def test_enter_on_a_focused_slider_leaves_it_as_it_is(app, ui, home):
+    """Found by the UI monkey: Enter on a slider reached with Tab ran an action it does not have."""
+    from game.ui.scenes.sound_settings import SoundSettingsScene
+
+    app.push(SoundSettingsScene(app))
+    ui.step()
+    scene = app.scenes.top
+    slider = next(s for s, field in scene.sliders.items() if field == "effects_volume")
+    before = slider.get_current_value()
+    for _ in range(len(scene.focusables()) + 1):
+        if scene.focused() is slider:
+            break
+        ui.key(pygame.K_TAB)
+    assert scene.focused() is slider
+    ui.key(pygame.K_RETURN)
+    assert app.scenes.top is scene and slider.get_current_value() == before
+
+
 def test_a_name_that_is_too_long_or_empty_is_not_saved(app, ui, home):
     app.push(SettingsScene(app))
     ui.step()

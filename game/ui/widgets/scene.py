@@ -165,8 +165,12 @@ class WidgetScene(KeyboardFocus, Scene):
         if isinstance(widget, pygame_gui.elements.UIDropDownMenu):
             self.choose_next(widget, 1)
             return
+        action = self._actions.get(widget)
+        if action is None:   # a slider: Left and Right move it, Enter only says where it stands
+            self.speak_focus()
+            return
         self.app.sound.play("click")
-        self._actions[widget]()
+        action()
 
     def on_escape(self) -> bool:
         """Escape goes back one screen by default."""
