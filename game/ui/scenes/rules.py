@@ -19,6 +19,7 @@ from game.rules import DESCRIPTIONS, PRESETS, RuleSet, choices_of
 from ..i18n import _
 from ..look.paint import draw_heading
 from ..look.palette import GOLD_LIGHT
+from ..look.wrap import wrap_words
 from ..rules_text import describe
 from ..safe_text import safe_text
 from ..surface_cache import weight
@@ -46,26 +47,6 @@ def rules_sections(rules: RuleSet, for_match: bool = False) -> list[tuple[str, s
     if choices:
         sections.append((_("Our choices"), _(choices)))
     return sections
-
-
-def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """``text`` broken at spaces (and at its own line breaks) into lines at most ``width`` wide; a word
-    wider than a line is broken where it must be, never cut off."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        start = len(lines)
-        for word in paragraph.split():
-            if len(lines) > start and font.size(f"{lines[-1]} {word}")[0] <= width:
-                lines[-1] = f"{lines[-1]} {word}"
-                continue
-            while font.size(word)[0] > width and len(word) > 1:
-                cut = max(1, next((i for i in range(len(word) - 1, 0, -1) if font.size(word[:i])[0] <= width), 1))
-                lines.append(word[:cut])
-                word = word[cut:]
-            lines.append(word)
-        if len(lines) == start:
-            lines.append("")
-    return lines
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from game.rules import MoveKind, card_to_str
 from game.ui.i18n import _, hint_text, move_text, ngettext, review_cost_text, review_summary
 
 from ..look import shapes
+from ..look.wrap import wrap_words
 from ..look.palette import (BLACK, CREAM, GOLD, GOLD_DEEP, GOLD_LIGHT, PALE_GOLD, PENALTY_POINTS, POINTS_GAINED,
                             RESULT_NOTE, RESULT_SUBTITLE, REVIEW_MADE_RING, REVIEW_TRACK, SEAT_COLORS, SUIT_DISC,
                             SUIT_DISC_RIM)
@@ -306,19 +307,6 @@ class HandReviewScene(ResultPanelScene):
             x += share
 
     def _wrap(self, text: str, size: int, width: int, bold: bool, most: int = 0) -> list[str]:
-        """``text`` broken into lines no wider than ``width`` at ``size`` (a word too long keeps its line);
-        with ``most``, the last line keeps the rest (the drawing shrinks or trims it to fit)."""
-        font = self.text.font(size, bold)
-        lines, line = [], ""
-        for word in text.split():
-            candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        if line:
-            lines.append(line)
-        if most and len(lines) > most:
-            lines[most - 1:] = [" ".join(lines[most - 1:])]
-        return lines
+        """``text`` broken into lines no wider than ``width`` at ``size``; with ``most``, the last line keeps
+        the rest (the drawing shrinks or trims it to fit)."""
+        return wrap_words(text, self.text.font(size, bold), width, most)

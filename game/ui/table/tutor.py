@@ -14,6 +14,7 @@ from game.rules import Move, MoveKind, card_to_str
 from game.ui.i18n import _, current_language, hint_numbers_text, hint_text
 
 from ..look import shapes
+from ..look.wrap import wrap_words
 from ..look.palette import (CHOOSER_SHADE, CHOOSER_TEXT, CREAM, GOLD, GOLD_LIGHT, PANEL_WOOD, PENALTY_POINTS,
                              RESULT_NOTE, SUIT_BUTTON, SUIT_BUTTON_FOCUSED, SUIT_BUTTON_LABEL,
                              SUIT_BUTTON_RIM)
@@ -58,9 +59,9 @@ class TutorDialog:
         self.body_size = max(14, min(20, h // 40))
         width = panel_w - 2 * self.pad
         better = self.check.better
-        self.reason_lines = _wrap(text, hint_text(better), self.body_size, width, True)
+        self.reason_lines = wrap_words(hint_text(better), text.font(self.body_size, True), width, 3)
         numbers = hint_numbers_text(better)
-        self.number_lines = _wrap(text, numbers, self.body_size - 1, width, False, 2) if numbers else []
+        self.number_lines = wrap_words(numbers, text.font(self.body_size - 1, False), width, 2) if numbers else []
         line_h = text.font(self.body_size, True).get_linesize()
         small_h = text.font(self.body_size - 1).get_linesize()
         note_h = text.font(max(11, self.body_size - 3)).get_linesize() if self.first_time else 0
@@ -211,24 +212,6 @@ def _draw_arrow(surface, center, length: int) -> None:
     half, head, shaft = length // 2, max(6, length // 3), max(2, length // 8)
     pygame.draw.rect(surface, GOLD, (x - half, y - shaft // 2, length - head, shaft))
     pygame.draw.polygon(surface, GOLD, [(x + half - head, y - head), (x + half, y), (x + half - head, y + head)])
-
-
-def _wrap(text, words: str, size: int, width: int, bold: bool, most: int = 3) -> list[str]:
-    """``words`` broken into lines no wider than ``width`` (the last of ``most`` lines keeps the rest)."""
-    font = text.font(size, bold)
-    lines, line = [], ""
-    for word in words.split():
-        candidate = f"{line} {word}" if line else word
-        if line and font.size(candidate)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    if len(lines) > most:
-        lines[most - 1:] = [" ".join(lines[most - 1:])]
-    return lines
 
 
 class Tutor:
