@@ -80,6 +80,31 @@ def test_f1_shows_every_key_and_reads_them_with_up_and_down(app, ui):
     assert not getattr(app.scenes.top, "is_key_help", False)
 
 
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_key_help_stands_in_columns_inside_a_small_window(make_app, language):
+    """Every section whole, in two or three columns that fit 960x600 (one long column ran off the screen)."""
+    import dataclasses
+
+    app = make_app((960, 600))
+    app.settings = dataclasses.replace(app.settings, language=language)
+    app.apply_language()
+    app.go("menu")
+    app.step(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+    app.step(1 / 60)
+    scene = app.scenes.top
+    top, bottom = scene.px(80), 600 - scene.px(90)
+    size, columns = scene.layout(top, bottom)
+    assert 2 <= len(columns) <= 3 and size >= 10
+    assert sum(len(sections) for _x, sections in columns) == len(scene_sections())
+    assert all(x >= 0 for x, _sections in columns)
+
+
+def scene_sections():
+    from game.ui.scenes.keys import key_sections
+    return key_sections()
+
+
 def test_m_mutes_every_sound_and_is_remembered(app, ui, make_app):
     app.go("menu")
     ui.step()

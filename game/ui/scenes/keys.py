@@ -48,6 +48,16 @@ def key_sections() -> list[tuple[str, list[tuple[str, str]]]]:
         (_("After a hand"), [
             (_("Enter"), _("Next hand")),
             ("R", _("Review the hand")),
+            ("A", _("Analyse every player's moves")),
+        ]),
+        (_("Match analysis"), [
+            (_("Left, Right"), _("One decision back or on")),
+            ("N", _("Next error (with Shift: the one before)")),
+            ("P", _("One player or everyone")),
+            ("E", _("Save it as a text file")),
+        ]),
+        (_("Several people at one screen"), [
+            (_("Space"), _("Ready: show my cards")),
         ]),
         (_("Replay"), [
             (_("Left, Right"), _("One move back or on")),
@@ -56,6 +66,7 @@ def key_sections() -> list[tuple[str, list[tuple[str, str]]]]:
             (_("Page Up, Page Down"), _("This hand's start, the next hand")),
             ("Y", _("Every move so far")),
             ("P", _("Replay speed")),
+            ("A", _("Analyse every player's moves")),
         ]),
     ]
 
@@ -97,9 +108,9 @@ class KeyHelpScene(WidgetScene):
         """The sections in columns, at the largest font that fits: (font size, [(x, sections)]), keeping
         each section whole and the order of the list (down the first column, then the next)."""
         width = self.app.size[0]
-        everywhere, table, suit, after, replay = key_sections()
+        everywhere, table, suit, after, analysis, people, replay = key_sections()
         # On screen the short sections keep the first column company; the table's keys stand alone.
-        sections = [everywhere, suit, after, table, replay]
+        sections = [everywhere, suit, after, analysis, people, table, replay]
         margin, gap = self.px(40), self.px(36)
         for size in range(max(12, round(15 * self.app.font_scale)), 9, -1):
             key_font, text_font = self.app.assets.font(size, True), self.app.assets.font(size)
