@@ -248,6 +248,42 @@ def main(argv=None) -> int:
                     return table
             return None
 
+        def new_screens(size):
+            """The match analysis of a finished hand (a quick analysis, not the screen's full one), its
+            next error, the key help over the menu, and a table of two people opening on its pass screen."""
+            from game.ai import EasyBot, MediumBot
+            from game.session.match_review import AnalysisSource, analyse_match
+
+            seats = [Seat(shown_player_name(app.settings.player_name), "human"), Seat("Ada", "easy"),
+                     Seat("Bruno", "medium")]
+            table = TableScene(app, session_for(app, Match(preset("crazy_eights", 3).replace(
+                match_end="single_hand"), seed=11), seats))
+            app.scenes.clear_to(table)
+            settle(2)
+            bots, rng = [EasyBot(), EasyBot(), MediumBot()], random.Random(3)
+            while not table.session.match.hand.over:
+                seat = table.session.match.current_seat
+                table.session.apply(bots[seat].choose(table.session.match.view(seat), rng))
+            table.resync(animate=False)
+            source = AnalysisSource.of_session(table.session, (1,))
+            analysis = app.go("match_analysis", source)
+            analysis.close()
+            analysis._keep(analyse_match(source.record, (1,), rollouts=200, luck_worlds=24))
+            settle(6)
+            shot("match_analysis", size)
+            analysis.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))
+            settle(6)
+            shot("match_analysis_next_error", size)
+            app.main_menu()
+            settle(4)
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+            settle(6)
+            shot("key_help", size)
+            people = [Seat("Mia", "human"), Seat("Bruno", "human"), Seat("Ada", "easy")]
+            app.scenes.clear_to(TableScene(app, session_for(app, Match(preset("crazy_eights", 3), seed=4), people)))
+            settle(30)
+            shot("pass_screen", size)
+
         def review_over_finished_hand():
             """A finished 4-player hand the person played carelessly (always the first legal move) against
             Medium players, its result
@@ -433,6 +469,11 @@ def main(argv=None) -> int:
                     shot("hand_review_well_played", size)
                 except Exception:
                     print(f"hand review at {size}: FAILED", file=sys.stderr)
+                    traceback.print_exc()
+                try:
+                    new_screens(size)
+                except Exception:
+                    print(f"match analysis, key help, pass screen at {size}: FAILED", file=sys.stderr)
                     traceback.print_exc()
         app.shutdown()
     for path in written:
