@@ -105,6 +105,12 @@ def luck_mark(luck: float | None, error: float) -> str:
     return "very_unlucky" if luck <= -VERY_LUCKY else "unlucky"
 
 
+#: A rating is named only from this many decisions that mattered: three lucky ones are not "World class".
+MIN_RATED_DECISIONS = 10
+#: The rating of a player with fewer decisions than that.
+TOO_FEW_TO_RATE = "too_few"
+
+
 def rating_for(error_rate_pp: float) -> str:
     """The rating earned by an error rate (percentage points of win chance given up per decision)."""
     return next(name for name, below in RATINGS if error_rate_pp < below)
@@ -232,7 +238,8 @@ class MatchAnalysis:
         points = sum(outcome.scores.get(seat, 0) for outcome in played)
         hands = len(played)
         return PlayerSummary(seat, len(decisions), len(mine) - len(decisions), mattered, marks, luck_marks, error_rate,
-                             rating_for(error_rate), luck, luck_rating_for(luck / hands if hands else 0.0),
+                             rating_for(error_rate) if mattered >= MIN_RATED_DECISIONS else TOO_FEW_TO_RATE,
+                             luck, luck_rating_for(luck / hands if hands else 0.0),
                              hands, won, points)
 
     def summaries(self) -> list[PlayerSummary]:

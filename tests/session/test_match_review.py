@@ -105,6 +105,8 @@ def test_the_summary_counts_marks_and_takes_the_luck_off_the_result():
         if summary.mattered:
             assert summary.error_rate == pytest.approx(
                 100 * sum(item.loss for item in mine if item.decision) / summary.mattered)
+        # One hand is too few decisions to name a rating: "World class" from three moves would be luck.
+        assert (summary.rating == "too_few") == (summary.mattered < 10)
     for item in analysis.items:
         assert item.decision == (not item.moment.forced)
         if item.decision:

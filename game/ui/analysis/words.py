@@ -12,7 +12,8 @@ MARK_SIGNS = {"doubtful": "?!", "bad": "?", "very_bad": "??"}
 LUCK_WORDS = {"very_lucky": N_("Very lucky"), "lucky": N_("Lucky"), "average": N_("Average luck"),
               "unlucky": N_("Unlucky"), "very_unlucky": N_("Very unlucky")}
 RATING_WORDS = {"beginner": N_("Beginner"), "casual": N_("Casual player"), "intermediate": N_("Intermediate"),
-                "advanced": N_("Advanced"), "expert": N_("Expert"), "world_class": N_("World class")}
+                "advanced": N_("Advanced"), "expert": N_("Expert"), "world_class": N_("World class"),
+                "too_few": N_("Not rated yet")}
 
 
 def mark_text(mark: str) -> str:
