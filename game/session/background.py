@@ -115,3 +115,28 @@ class BackgroundTasks:
         if self._thread is not None:
             self._thread.shutdown(wait=False, cancel_futures=True)
             self._thread = None
+
+
+class BackgroundJob:
+    """What a job on ``BackgroundTasks`` shows while it works: where, how far, and a way to stop it."""
+
+    work: BackgroundTasks
+
+    @property
+    def used(self) -> str:
+        """Where the tasks are worked out: "process", "thread" ("" when there are none)."""
+        return self.work.used
+
+    @property
+    def total(self) -> int:
+        """How many tasks the job has."""
+        return self.work.total
+
+    @property
+    def done(self) -> int:
+        """How many are worked out so far."""
+        return self.work.done
+
+    def close(self) -> None:
+        """Stop the workers (work no one waits for any more is dropped)."""
+        self.work.close()

@@ -13,11 +13,11 @@ from __future__ import annotations
 from game.ai.analysis import ANALYSIS_ROLLOUTS
 from game.ai.luck import LUCK_WORLDS
 
-from .background import BackgroundTasks
+from .background import BackgroundJob, BackgroundTasks
 from .match_review import MatchAnalysis, analyse_moment, assemble, moments, worth_analysing
 
 
-class MatchAnalysisJob:
+class MatchAnalysisJob(BackgroundJob):
     """The analysis of some hands of a match record (every seat), move by move, in the background."""
 
     def __init__(self, record: dict, hands: tuple[int, ...] | None = None, *, mode: str | None = None,
@@ -34,27 +34,8 @@ class MatchAnalysisJob:
         if not self.todo:
             self._analysis = assemble(record, self.hands, self.found, {})
 
-    @property
-    def used(self) -> str:
-        """Where the moves are worked out: "process", "thread" ("" when there are none)."""
-        return self.work.used
-
-    @property
-    def total(self) -> int:
-        """How many moves the analysis has to work out."""
-        return self.work.total
-
-    @property
-    def done(self) -> int:
-        """How many are worked out so far."""
-        return self.work.done
-
     def poll(self) -> MatchAnalysis | None:
         """The finished analysis, or None while moves are still being worked out. Never blocks."""
         if self._analysis is None and self.work.poll():
             self._analysis = assemble(self.record, self.hands, self.found, self.work.results)
         return self._analysis
-
-    def close(self) -> None:
-        """Stop the workers (an analysis no one waits for any more is dropped)."""
-        self.work.close()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from game.ai.analysis import ANALYSIS_ROLLOUTS
 
-from .background import BackgroundTasks
+from .background import BackgroundJob, BackgroundTasks
 from .review import Decision, HandReview, hand_decisions, review_decision
 
 
-class ReviewJob:
+class ReviewJob(BackgroundJob):
     """The review of one hand, decision by decision, in the background."""
 
     def __init__(self, decisions: list[Decision], forced: int, *,
@@ -26,31 +26,12 @@ class ReviewJob:
                                     "review", mode)
         self._review: HandReview | None = HandReview((), forced) if not self.decisions else None
 
-    @property
-    def used(self) -> str:
-        """Where the decisions are scored: "process", "thread" ("" when there are none)."""
-        return self.work.used
-
-    @property
-    def total(self) -> int:
-        """How many decisions the review has to score."""
-        return self.work.total
-
-    @property
-    def done(self) -> int:
-        """How many decisions are scored so far."""
-        return self.work.done
-
     def poll(self) -> HandReview | None:
         """The finished review, or None while decisions are still being scored. Never blocks."""
         if self._review is None and self.work.poll():
             results = self.work.results
             self._review = HandReview(tuple(results[i] for i in range(len(self.decisions))), self.forced)
         return self._review
-
-    def close(self) -> None:
-        """Stop the workers (a review no one waits for any more is dropped)."""
-        self.work.close()
 
 
 def hand_review_job(match, seat: int, hand_number: int, mode: str | None = None) -> ReviewJob:

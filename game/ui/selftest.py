@@ -142,7 +142,7 @@ class _AnnouncedAutosave:
         from game.store.files import EncodedJSON
 
         self._store.save(record)
-        hands = record["record"]["hands"]   # after a move, already encoded (Match.hands_json)
+        hands = record["record"]["hands"]   # after a move, already encoded (the rules keep finished hands encoded)
         moves = sum(len(hand) for hand in (hands.decoded() if isinstance(hands, EncodedJSON) else hands))
         print(f"saved {moves}", flush=True)
 

@@ -1,7 +1,7 @@
 """Long work done a slice per frame, with its progress on screen: Continue, Import and a replay of a long
 record replay up to 200,000 moves, several seconds of work that must not hold up a frame.
 
-``run_in_slices(app, steps, title, done, failed)`` runs a generator of slices (``Match.replaying`` and
+``run_in_slices(app, steps, title, done, failed)`` runs a generator of slices (a record replayed and
 the generators built on it yield ``(done, total)``): what finishes within one frame's budget finishes at
 once, with no overlay; anything longer goes on under :class:`LoadingScene`, a few slices a frame, with a
 progress bar. Escape stops it.

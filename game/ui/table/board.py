@@ -139,7 +139,7 @@ class Board:
 
     def sync(self, view, speed: float, animate: bool = True, events=(), actor: int | None = None,
              retarget_only: bool = False, taking_back: bool = False) -> None:
-        """Match sprites to the view's cards and send each one where it belongs.
+        """Pair sprites with the view's cards and send each one where it belongs.
 
         ``taking_back``: moves were undone, so cards leaving the pile go back, face down, to the
         hands that gained a card (not from the stock, as a draw would).
