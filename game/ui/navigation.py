@@ -31,6 +31,7 @@ SCENES = {
     "match_result": "game.ui.table.results:MatchResultScene",
     "replay": "game.ui.replay.scene:ReplayScene",
     "match_analysis": "game.ui.analysis.scene:MatchAnalysisScene",
+    "quiz": "game.ui.scenes.quiz:QuizScene",
 }
 
 #: How a new scene joins the stack: on top, instead of the top one, or alone.
