@@ -112,12 +112,13 @@ class QuizPainter(TablePainter):
 
 
 class QuizScene(PaintedTable, WidgetScene):
-    """One set of five questions; ``seed`` makes the set (the clock when not given)."""
+    """One set of five questions; ``seed`` makes the set (the clock when not given); ``job``: the set's
+    questions already being sought."""
 
-    def __init__(self, app, seed: int | None = None):
+    def __init__(self, app, seed: int | None = None, job: QuizJob | None = None):
         super().__init__(app)
-        self.seed = seed if seed is not None else time.time_ns() % (1 << 48)
-        self.job: QuizJob | None = None
+        self.seed = job.seed if job is not None else seed if seed is not None else time.time_ns() % (1 << 48)
+        self.job: QuizJob | None = job
         self.number = 0
         self.question = None
         self.answer = None
@@ -434,14 +435,15 @@ class QuizScene(PaintedTable, WidgetScene):
 
     def changing_rects(self):
         if self.question is None:
-            progress = (self.ready(), self.finished, self.number)
-            if progress != self.shown_progress:
-                self.shown_progress = progress
-                return None
-            return []
+            # Waiting, or the score: drawn again only when another position has come in.
+            return [] if self.progress() == self.shown_progress else None
         if self.frame_rate() >= FULL_FPS:
             return None
         return PaintedTable.changing_rects(self)
+
+    def progress(self) -> tuple:
+        """What the waiting and score panels show that can change without input."""
+        return (self.ready(), self.finished, self.number)
 
     def _picture_key(self) -> tuple:
         return (self.number, self.answer is not None, len(self.log), id(self.app.settings), self.app.size)
@@ -453,6 +455,7 @@ class QuizScene(PaintedTable, WidgetScene):
             self.painter.draw(surface)
             self.draw_frames(surface)
             return
+        self.shown_progress = self.progress()
         surface.blit(shapes.felt_background(tuple(self.app.size)), (0, 0))
         if self.finished:
             draw_score_panel(self, surface)
