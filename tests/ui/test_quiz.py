@@ -104,7 +104,7 @@ def test_a_wrong_move_by_mouse_is_told_with_the_best_move_and_both_chances(app, 
             ui.click_at(scene.chooser.rects[wrong.move.suit].center)
     assert scene.answer is not None and not scene.answer.right
     said = recorder.texts[-1]
-    assert said.startswith("Not the best move.")
+    assert said.startswith("Not the best move. ")
     assert f"{round(question.best.score.win * 100)}%" in said
     ui.click(ui.button("Next question"))
     assert scene.number == 1

@@ -478,7 +478,15 @@ def card_name_of(card: int) -> str:
 
 
 def move_words(move: Move) -> str:
-    """A move as the answer panel lists it, with a capital ("The eight of hearts, naming spades")."""
+    """A move as the answer panel lists it: "Play the eight of hearts and name spades", "Draw a card"."""
+    from game.rules import card_to_str
+    from game.ui.i18n import _play_lead
+    if move.kind == MoveKind.PLAY:
+        return _play_lead(move, card_name(card_to_str(move.card)))
+    if move.kind == MoveKind.DRAW:
+        return _("Draw a card")
+    if move.kind == MoveKind.PASS:
+        return _("Pass")
     text = short_move_text(move)
     return text[:1].upper() + text[1:]
 
@@ -490,8 +498,7 @@ def answer_lines(question, answer, name_of) -> list[str]:
         lines = [_("Right: that is the best move."), hint_text(best.hint, name_of)]
         numbers = hint_numbers_text(best.hint)
     else:
-        lines = [_("Not the best move. Better: {move}.").format(move=short_move_text(best.move)),
-                 hint_text(answer.hint, name_of)]
+        lines = [_("Not the best move."), hint_text(answer.hint, name_of)]
         numbers = hint_numbers_text(answer.hint)
     return lines + ([numbers] if numbers else [])
 
@@ -549,7 +556,7 @@ def draw_answer_panel(scene, surface) -> None:
         fill = (*GOLD, 70) if item is ranked[0] else (255, 255, 255, 28) if mine else (0, 0, 0, 50)
         surface.blit(shapes.rounded_panel(row.size, row.h // 4, fill), row)
         place = ranked.index(item) + 1
-        words = text.fit(f"{place}. {move_words(item.move if not mine else answer.move)}", fs,
+        words = text.fit(f"{place}. {move_words(answer.move if mine else item.move)}", fs,
                          inner - percent_w - tag_w * 2 - pad * 2, color=CREAM, bold=mine)
         surface.blit(words, words.get_rect(midleft=(rect.left + pad, row.centery)))
         tags = [word for word, on in ((_("best"), item is ranked[0]), (_("yours"), mine)) if on]
@@ -612,8 +619,8 @@ def draw_score_panel(scene, surface) -> None:
         mark = text.render(str(number + 1), int(size * 0.6), (30, 20, 10), bold=True)
         surface.blit(mark, mark.get_rect(center=centre))
         words = (move_words(question.best.move) if answer.right else
-                 _("{best} (you: {yours})").format(best=move_words(question.best.move),
-                                                   yours=short_move_text(answer.move)))
+                 _("{best} (your move: {yours})").format(best=move_words(question.best.move),
+                                                         yours=move_words(answer.move)))
         line = text.fit(f"{_(question.table.rules.name)} · {words}", row_fs, rect.w - 3 * pad - size,
                         color=CREAM)
         surface.blit(line, line.get_rect(midleft=(centre[0] + size // 2 + pad // 2, centre[1])))
