@@ -126,6 +126,46 @@ def replay_shots(app, size, settle, shot) -> None:
     app.notices.clear()
 
 
+def quiz_shots(app, size, settle, shot, seed: int = 3) -> None:
+    """"What would you play?": looking for positions, a question, a wrong answer, a right one (a wild card's
+    suit chooser on the way when there is one) and the score."""
+    import pygame
+
+    from game.session.quiz import QuizJob
+
+    job = QuizJob(seed)
+    app.go("menu")
+    settle()
+    app.go("quiz", None, job)
+    settle()
+    shot("quiz_waiting", size)
+    while not job.poll():
+        time.sleep(0.05)
+    settle(60)
+    scene = app.scenes.top
+    shot("quiz_question", size)
+    wrong = next(answer.move for answer in scene.question.answers if not answer.right)
+    scene.human_move(wrong)
+    settle(30)
+    shot("quiz_wrong", size)
+    for _number in range(1, 5):
+        scene.next_question()
+        settle(40)
+        best = scene.question.best.move
+        if best.suit is not None and scene.chooser is None:
+            scene.play_card(best.card, next(s for s in scene.my_sprites() if s.card == best.card))
+            settle(30)
+            shot("quiz_suit_chooser", size)
+            scene._chooser_cancelled()
+        scene.human_move(best)
+        settle(30)
+        shot("quiz_right", size)
+    scene.next_question()
+    settle(10)
+    shot("quiz_score", size)
+    job.close()
+
+
 def sample_problems(folder: Path):
     """Real problems from the store, as the player meets them: a damaged statistics file (told at
     start or on the statistics screen) and a record whose moves cannot be replayed (told on import)."""
@@ -173,6 +213,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Render every scene to PNG files.")
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--sizes", default="1280x720,960x600", help="comma-separated WxH list")
+    parser.add_argument("--language", default="", help="en, de, el or nb (default: the settings')")
+    parser.add_argument("--only", default="", help="'quiz': only the What would you play? screens")
     args = parser.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
     sizes = [_size(s) for s in args.sizes.split(",") if s]
@@ -200,6 +242,17 @@ def main(argv=None) -> int:
         startup_problem, broken_record = sample_problems(Path(home) / "samples")
         app = App(size=sizes[0], folders=folders, headless=True, fullscreen=False)
         app.running = True
+        if args.language:
+            import dataclasses
+            app.save_settings(dataclasses.replace(app.settings, language=args.language))
+        if args.only == "quiz":
+            for size in sizes:
+                app.resize(size)
+                quiz_shots(app, size, lambda frames=4: [app.step(1 / 60) for _ in range(frames)],
+                           lambda name, size: (pygame.image.save(app.screen, str(
+                               args.outdir / f"{name}_{args.language or 'en'}_{size[0]}x{size[1]}.png"))))
+            app.shutdown()
+            return 0
         try:
             from game.ui import table as table_package
             TableScene = getattr(table_package, "TableScene", None)
@@ -469,6 +522,11 @@ def main(argv=None) -> int:
                     shot("hand_review_well_played", size)
                 except Exception:
                     print(f"hand review at {size}: FAILED", file=sys.stderr)
+                    traceback.print_exc()
+                try:
+                    quiz_shots(app, size, settle, shot)
+                except Exception:
+                    print(f"quiz at {size}: FAILED", file=sys.stderr)
                     traceback.print_exc()
                 try:
                     new_screens(size)
