@@ -10,6 +10,7 @@ win the hand; Enter goes on. After five: the score, a new set (N) or back (Escap
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections import deque
@@ -54,7 +55,11 @@ class _QuizSession:
         self.scene = scene
 
     def view(self):
-        return self.scene.question.table
+        """The question's table, the player's seat named as the screen names it ("Du", "Εσύ")."""
+        table = self.scene.question.table
+        seats = tuple(dataclasses.replace(seat, name=shown_player_name(seat.name)) if seat.kind == "human" else seat
+                      for seat in table.seats)
+        return table if seats == table.seats else dataclasses.replace(table, seats=seats)
 
     @property
     def version(self) -> int:
@@ -67,8 +72,7 @@ class _QuizSession:
     @property
     def shown_seats(self):
         """The seats as the screen names them: the player's seat says "You" in the player's language."""
-        return tuple(Seat(shown_player_name(seat.name) if seat.kind == "human" else seat.name, seat.kind)
-                     for seat in self.view().seats)
+        return tuple(Seat(seat.name, seat.kind) for seat in self.view().seats)
 
     seats = shown_seats
 
