@@ -10,14 +10,16 @@ theme at random, analyses it (``game.ai.analysis.analyse``) and keeps it only wh
 is clearly better: every other candidate gives up a costly gap more than two standard errors wide
 (``coach.costly_and_sure``), the best wins at least ``MIN_WIN_GAIN`` more often than the
 runner-up, and the reason for it (``game.session.reasons``) is a fact of the position, not
-"the best chance". Every answer is judged and explained up front, so the screen only reads.
+"the best chance". A quick analysis first spares the full one for positions that cannot be clear
+(most rejected positions have no reason but "the best chance"). Every answer is judged and
+explained up front, so the screen only reads.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
 
-from game.ai.analysis import Analysis, MoveScore, analyse
+from game.ai.analysis import COSTLY_GAP, Analysis, MoveScore, analyse
 from game.ai.medium import MediumBot
 from game.rules import DRAW, Match, Move, MoveKind, PlayerView, preset, tables_for
 
@@ -45,6 +47,10 @@ NEARLY_OUT = 2
 THEME_HANDS = 24
 #: Hands a question plays at most (then it keeps the clearest decision it analysed).
 MAX_HANDS = 48
+#: The rollouts of the quick look that spares the full analysis of a position that cannot be clear, and how
+#: far outside WIN_RANGE its rough chance to win may lie.
+QUICK_ROLLOUTS = 240
+QUICK_WIN_SLACK = 0.05
 #: Reasons that say nothing a player can learn from.
 VAGUE_REASONS = frozenset({"best_chance", "only_move", "call_last_card", "call_stop"})
 
@@ -125,6 +131,8 @@ def find_question(seed: int, number: int, player_name: str = "You") -> QuizQuest
             continue
         step = rng.choice(steps)
         question = _question_at(number, wanted, preset_id, players, match_seed, moves[:step], player_name)
+        if question is None:
+            continue
         gain = _clear_gain(question)
         if gain is not None and _fits(question, wanted):
             return replace(question, theme=theme if wanted == theme else "any")
@@ -170,18 +178,21 @@ def _candidate(view: PlayerView, theme: str) -> bool:
 
 
 def _question_at(number: int, theme: str, preset_id: str, players: int, match_seed: int, moves: list[Move],
-                 player_name: str) -> QuizQuestion:
-    """The position after ``moves`` of the hand, from the seat to act, analysed and every answer explained."""
+                 player_name: str) -> QuizQuestion | None:
+    """The position after ``moves`` of the hand, from the seat to act, analysed and every answer explained
+    (None when a quick look already shows its best move is not clear enough to ask)."""
     match = Match(preset(preset_id, players), match_seed)
     history = [HistoryEntry(match.hand_number, None, None, tuple(match.deal_events), match.dealer)]
     for move in moves:
         seat = match.current_seat
         history.append(HistoryEntry(match.hand_number, seat, move, tuple(match.apply(move)), match.dealer))
     viewer = match.current_seat
+    view = match.view(viewer)
+    if not _worth_a_full_look(view):
+        return None
     others = iter(OPPONENT_NAMES)
     seats = [Seat(player_name, HUMAN) if seat == viewer else Seat(next(others), "medium") for seat in range(players)]
     table = table_view(match, seats, viewer, None, len(moves), history=history)
-    view = match.view(viewer)
     analysis = analyse(view)
 
     def named(hint: Hint) -> Hint:
@@ -196,6 +207,16 @@ def _question_at(number: int, theme: str, preset_id: str, players: int, match_se
                 for score in analysis.ranked[1:]]
     return QuizQuestion(number, theme, preset_id, match_seed, len(moves), table, view, tuple(history), analysis,
                         tuple(answers))
+
+
+def _worth_a_full_look(view: PlayerView) -> bool:
+    """Whether a quick analysis (QUICK_ROLLOUTS) leaves the position a chance of being clear: a reason that
+    is a fact, a runner-up at least half a costly gap behind, a chance to win worth playing for."""
+    quick = analyse(view, QUICK_ROLLOUTS)
+    if len(quick.ranked) < 2 or hint_from(view, quick).reason in VAGUE_REASONS:
+        return False
+    low, high = WIN_RANGE
+    return quick.ranked[1].gap >= COSTLY_GAP / 2 and low - QUICK_WIN_SLACK <= quick.best.win <= high + QUICK_WIN_SLACK
 
 
 def _clear_gain(question: QuizQuestion) -> float | None:
@@ -217,7 +238,7 @@ def _fits(question: QuizQuestion, theme: str) -> bool:
     best, runner_up = question.analysis.ranked[0].move, question.analysis.ranked[1].move
     wild = tables_for(question.table.hand_rules).wild
     if theme == "name_suit":
-        return best.suit is not None and runner_up.kind == MoveKind.PLAY and runner_up.suit is not None
+        return best.suit is not None     # a wild card, and the suit it names, are the lesson
     if theme == "keep_wild":
         return question.best.hint.reason == "keep_wild" or (
             best.kind == MoveKind.PLAY and not wild[best.card] and runner_up.suit is not None)

@@ -1,7 +1,8 @@
 """"What would you play?": five positions on the table, the player's move judged and explained by the analysis.
 
 The positions are found in the background (``game.session.quiz.QuizJob``, two worker processes):
-until the next one is ready a panel says how many are, and the scene draws only when that changes.
+they are asked in the order they are found (the set is the same five), and until the next one is ready
+a panel says how many are, and the scene draws only when that changes.
 A question is the table's own painter and board over the position, read-only: the player drags or
 clicks a card (the suit chooser opens for a wild card), clicks the stock to draw, or keys it (Left and
 Right, Enter, D, P; R/T/C/E say the hand, the top card, the counts, the last moves). The answer panel
@@ -322,9 +323,11 @@ class QuizScene(PaintedTable, WidgetScene):
             return
         self.job.poll()
         if self.question is None:
-            question = self.job.question(self.number)
-            if question is not None:
-                self._show_question(question)
+            # The first found of those not asked yet: the set is the same five whatever the order they come in.
+            asked = {question.number for question, _answer in self.answered}
+            ready = [number for number in range(QUESTIONS) if number not in asked and self.job.question(number)]
+            if ready:
+                self._show_question(self.job.question(ready[0]))
 
     # ----- widgets ----------------------------------------------------------------------------
 
