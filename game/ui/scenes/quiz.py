@@ -18,10 +18,11 @@ from collections import deque
 
 import pygame
 
-from game.rules import FIRST_JOKER, SUIT_OF, Move, MoveKind, tables_for
+from game.rules import FIRST_JOKER, SUIT_OF, Move, MoveKind, card_to_str, tables_for
 from game.session import Seat
 from game.session.quiz import QUESTIONS, QuizJob
-from game.ui.i18n import _, card_name, hint_numbers_text, hint_text, shown_player_name, short_move_text
+from game.ui.i18n import (_, _play_lead, card_name, hint_numbers_text, hint_text, short_move_text,
+                          shown_player_name)
 
 from ..look import shapes
 from ..look.palette import CREAM, GOLD, GOLD_LIGHT, LOG_CAPTION, PANEL_WOOD
@@ -31,7 +32,7 @@ from ..speaking import say
 from ..table.board import Board
 from ..table.effects import Effects
 from ..table.input import TableInput
-from ..table.narration import history_lines, open_history, spoken_card
+from ..table.narration import history_lines, open_history
 from ..table.painter import PaintedTable, TablePainter
 from ..table.spoken import TableSpeech, sentences
 from ..table.sprites import CardImages, TextCache
@@ -480,14 +481,11 @@ class QuizScene(PaintedTable, WidgetScene):
 
 
 def card_name_of(card: int) -> str:
-    from game.rules import card_to_str
     return card_name(card_to_str(card))
 
 
 def move_words(move: Move) -> str:
     """A move as the answer panel lists it: "Play the eight of hearts and name spades", "Draw a card"."""
-    from game.rules import card_to_str
-    from game.ui.i18n import _play_lead
     if move.kind == MoveKind.PLAY:
         return _play_lead(move, card_name(card_to_str(move.card)))
     if move.kind == MoveKind.DRAW:
