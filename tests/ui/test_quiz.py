@@ -79,6 +79,12 @@ def test_the_best_move_by_keys_is_right_and_explained_aloud(app, ui, found_set):
     scene, recorder = open_quiz(app, ui, found_set)
     assert any("what would you play" in text.lower() for text in recorder.texts)
     question = scene.question
+    for key in (pygame.K_r, pygame.K_t, pygame.K_c, pygame.K_e, pygame.K_h):   # the table's ask keys work here
+        before = len(recorder.texts)
+        ui.key(key)
+        assert len(recorder.texts) == before + 1
+    assert recorder.texts[-1] == "No hints here: this is your move to find."
+    assert scene.answer is None
     answer_by_keys(ui, scene, question.best.move)
     assert scene.answer is not None and scene.answer.right
     assert recorder.texts[-1].startswith("Right: that is the best move.")

@@ -272,7 +272,12 @@ class QuizScene(PaintedTable, WidgetScene):
         self.effects.sound("click")
         self.resync()
         self.rebuild()
-        say(self.app, sentences(answer_lines(self.question, answer, self.session.name)))
+        lines = answer_lines(self.question, answer, self.session.name)
+        if self.speech.full:   # the ranking the panel shows
+            lines += [_("{place}. {move}: {chance}").format(place=place, move=move_words(item.move),
+                                                         chance=win_text(item.score.win))
+                      for place, item in enumerate(self.question.answers, 1)]
+        say(self.app, sentences(lines))
         return True
 
     def thinking_seat(self) -> None:
