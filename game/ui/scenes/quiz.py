@@ -106,7 +106,7 @@ class QuizPainter(TablePainter):
         scene = self.scene
         if scene.answer is not None or scene.chooser is not None:
             return None
-        return (_("What would you play?"), _("Drag a card onto the pile or click it; the stock draws"))
+        return (_("What would you play?"), _("Drag a card onto the pile or click it; click the stock to draw"))
 
     def match_caption(self) -> str:
         return _("Question {number} of {total}").format(number=self.scene.number + 1, total=QUESTIONS)
