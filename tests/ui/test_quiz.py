@@ -144,3 +144,25 @@ def test_five_answers_end_in_the_score_and_n_starts_a_new_set(app, ui, found_set
     assert not scene.finished and scene.number == 0 and scene.results == []
     assert scene.job.seed == old_seed and scene.job is not found_set
     scene.job.close()
+
+
+def test_a_card_dragged_onto_the_pile_is_the_answer(app, ui, found_set):
+    scene, recorder = open_quiz(app, ui, found_set)
+    view = scene.question.table
+    card = next(move.card for move in scene.question.legal if move.kind == MoveKind.PLAY and move.suit is None) \
+        if any(move.kind == MoveKind.PLAY and move.suit is None for move in scene.question.legal) else None
+    if card is None:
+        pytest.skip("no plain card to play here")
+    sprite = next(sprite for sprite in scene.my_sprites() if sprite.card == card)
+    start = (int(sprite.x), int(sprite.y))
+    pile = scene.board.layout.pile.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    ui.step()
+    for fraction in (0.3, 0.6, 1.0):
+        pos = (int(start[0] + (pile[0] - start[0]) * fraction), int(start[1] + (pile[1] - start[1]) * fraction))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        ui.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pile, button=1))
+    ui.step(3)
+    assert scene.answer is not None and scene.answer.move.card == card
+    assert view.my_cards == scene.question.table.my_cards    # read-only: the position stands as it was
