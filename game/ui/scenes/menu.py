@@ -65,8 +65,8 @@ class MainMenuScene(WidgetScene):
         entries += [
             (_("New game"), self.new_game, not self.can_continue(), "new_game"),
             (_("Rules"), self.rules, False, "rules"),
-            (_("What would you play?"), lambda: self.app.go("quiz"), False, "quiz"),
             (_("Statistics"), self.statistics, False, "statistics"),
+            (_("What would you play?"), lambda: self.app.go("quiz"), False, "quiz"),
             (_("Settings"), self.settings, False, "settings"),
             (_("Quit"), self.app.quit, False, "quit"),
         ]
