@@ -276,7 +276,7 @@ class QuizScene(PaintedTable, WidgetScene):
         if self.speech.full:   # the ranking the panel shows
             lines += [_("{place}. {move}: {chance}").format(place=place, move=move_words(item.move),
                                                          chance=win_text(item.score.win))
-                      for place, item in enumerate(self.question.answers, 1)]
+                      for place, item in enumerate(ranked_answers(self.question), 1)]
         say(self.app, sentences(lines))
         return True
 
@@ -513,6 +513,13 @@ def answer_lines(question, answer, name_of) -> list[str]:
     return lines + ([numbers] if numbers else [])
 
 
+def ranked_answers(question) -> list:
+    """The moves as the panel lists them: the best first, then by the chance to win the number beside each
+    shows (the analysis ranks the rest by chance and points together, which would read out of order)."""
+    best, *rest = question.answers
+    return [best] + sorted(rest, key=lambda answer: -answer.score.win)
+
+
 def win_text(win: float) -> str:
     return _("{percent}%").format(percent=round(win * 100))
 
@@ -532,7 +539,7 @@ def draw_answer_panel(scene, surface) -> None:
     hint = question.best.hint if answer.right else answer.hint
     reason_font = text.font(fs, True)
     reason = wrap_words(hint_text(hint, scene.session.name), reason_font, inner, 3)
-    ranked = list(question.answers)
+    ranked = ranked_answers(question)
     shown = ranked[:RANKED_ROWS]
     chosen = next(a for a in ranked if a.score.action == answer.score.action)
     if chosen not in shown:
