@@ -363,7 +363,7 @@ class QuizScene(PaintedTable, WidgetScene):
 
     def score_rect(self) -> pygame.Rect:
         width, height = self.app.size
-        rect = pygame.Rect(0, 0, min(self.px(700), width - self.px(60)), min(self.px(405), height - self.px(90)))
+        rect = pygame.Rect(0, 0, min(self.px(700), width - self.px(60)), min(self.px(440), height - self.px(90)))
         rect.center = (width // 2, height // 2)
         return rect
 
