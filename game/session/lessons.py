@@ -211,6 +211,7 @@ class LessonRun:
         rules = lesson.rules
         seats = (Seat(person_name, HUMAN),) + tuple(Seat(name, SCRIPTED_LEVEL) for name in names)
         self.session = TableSession(Match(rules, 0, stacked=lesson.deck_order(), dealer=DEALER), seats)
+        self.session.coached = False
         self.session.seat_players.update({seat: ScriptedPlayer(self) for seat in range(1, PLAYERS)})
         #: How many of the script's moves have been made.
         self.played = 0

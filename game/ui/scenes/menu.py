@@ -64,6 +64,7 @@ class MainMenuScene(WidgetScene):
             entries.append((_("Continue"), self.continue_game, True, "continue"))
         entries += [
             (_("New game"), self.new_game, not self.can_continue(), "new_game"),
+            (_("Learn to play"), lambda: self.app.go("lessons"), False, "lessons"),
             (_("Rules"), self.rules, False, "rules"),
             (_("Statistics"), self.statistics, False, "statistics"),
             (_("Settings"), self.settings, False, "settings"),
