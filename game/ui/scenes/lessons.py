@@ -101,7 +101,7 @@ class LessonsScene(WidgetScene):
             if found:
                 rows.append((section, None, None, None))
                 rows += [(section, key, index, step) for key, index, step in found]
-        columns = 1 if len(rows) * self.px(40) <= area.h else 2
+        columns = 1 if len(rows) * self.px(32) <= area.h else 2
         per_column = -(-len(rows) // columns)
         row_h = min(self.px(46), area.h // max(1, per_column))
         col_w = (area.w - self.px(20) * (columns - 1)) // columns
@@ -114,7 +114,7 @@ class LessonsScene(WidgetScene):
             if key is None:
                 self.label((x, y, col_w, row_h), _(SECTION_TITLES[section]), "@heading", name=f"section_{section}")
                 continue
-            text = f"{step_title(step)} ({lesson_title(key)})"
+            text = step_title(step) if len(self.steps_of) == 1 else f"{step_title(step)} ({lesson_title(key)})"
             self.label((x + self.px(10), y, col_w - button_w - self.px(20), row_h), text, "@field",
                        name=f"step_{key}_{index}")
             self.show_buttons[(key, index)] = self.button(
