@@ -10,6 +10,7 @@ from ..i18n import _
 from ..lesson_words import LESSON_BLURBS, SECTION_TITLES, lesson_title, step_title
 from ..look.paint import draw_heading
 from ..look.wrap import wrap_words
+from ..sessions import load_lesson_progress
 from ..widgets import WidgetScene
 
 
@@ -21,9 +22,7 @@ class LessonsScene(WidgetScene):
 
     def __init__(self, app, lesson: str | None = None, lessons: tuple[str, ...] | None = None):
         super().__init__(app)
-        from ..table.lesson import load_progress
-
-        self.progress = load_progress(app)
+        self.progress = load_lesson_progress(app)
         #: The lesson to have the focus (the one just left), if any.
         self.focused_lesson = lesson
         self.steps_of = tuple(lessons) if lessons else ()

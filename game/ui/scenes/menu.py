@@ -64,8 +64,8 @@ class MainMenuScene(WidgetScene):
             entries.append((_("Continue"), self.continue_game, True, "continue"))
         entries += [
             (_("New game"), self.new_game, not self.can_continue(), "new_game"),
-            (_("Learn to play"), lambda: self.app.go("lessons"), False, "lessons"),
             (_("Rules"), self.rules, False, "rules"),
+            (_("Learn to play"), lambda: self.app.go("lessons"), False, "lessons"),
             (_("Statistics"), self.statistics, False, "statistics"),
             (_("Settings"), self.settings, False, "settings"),
             (_("Quit"), self.app.quit, False, "quit"),

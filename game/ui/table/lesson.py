@@ -33,16 +33,6 @@ SKIP_KEY, LEAVE_KEY = pygame.K_n, pygame.K_q
 LESSON_PACE = 1.2
 
 
-def load_progress(app):
-    """The lessons' progress (a damaged file is set aside and the player told)."""
-    progress, problem = LessonProgressStore(app.folders).load()
-    if problem is not None:
-        from ..problems import problem_text
-
-        app.notify(problem_text(problem), seconds=10.0, problem=True)
-    return progress
-
-
 class LessonPainter(TablePainter):
     """The table as a lesson paints it: the teacher's panel stands where the log is."""
 
