@@ -93,3 +93,44 @@ def test_a_damaged_progress_file_is_set_aside_and_the_player_told(app, ui):
     ui.step(2)
     assert path.with_name(path.name + ".bak").exists()
     assert any("lessons.json" in text for text in app.notices.texts())
+
+
+def test_the_teacher_is_heard_and_enter_makes_a_draw_or_a_call_and_names_the_asked_suit(app, ui):
+    from game.speech import RecordingBackend
+
+    recorder = RecordingBackend()
+    app.speech.use(recorder)
+    lesson = LESSONS["crazy_eights"]
+    app.go("lesson_table", "crazy_eights", lesson.step_index("crazy_eights.eight_wild"), how="clear")
+    table = until_persons_step(app)
+    ui.step(2)
+    assert any(text.startswith("Step 3 of 7") and "eights are wild" in text for text in recorder.texts)
+    key(app, pygame.K_RETURN)   # the eight is chosen: the suit chooser opens on the suit the step asks for
+    assert table.chooser is not None
+    key(app, pygame.K_RETURN)
+    assert table.run.step_index == 3 and table.session.view().suit == 1
+    table = until_persons_step(app)
+    assert table.run.step.key == "crazy_eights.draw"
+    key(app, pygame.K_RETURN)   # no card to play: Enter draws
+    assert table.run.step_index == 4
+    # A wrong move is said aloud as well as shown.
+    table = until_persons_step(app)
+    key(app, pygame.K_p)
+    assert table.feedback and recorder.texts[-1] == table.feedback
+
+
+def test_after_the_last_step_nobody_moves_and_the_switch_call_is_made_by_key(app, ui):
+    lesson = LESSONS["switch"]
+    app.go("lesson_table", "switch", lesson.step_index("switch.call_last"), how="clear")
+    table = until_persons_step(app)
+    key(app, pygame.K_l)
+    assert table.run.step.key == "switch.one_left"
+    key(app, pygame.K_RETURN)
+    table = until_persons_step(app)
+    key(app, pygame.K_RETURN)
+    assert table.run.finished
+    version = table.session.version
+    for _ in range(90):
+        app.step(FRAME)
+    assert table.session.version == version and app.scenes.top is table
+    assert ui.has_button("Back to the lessons  (Enter)")

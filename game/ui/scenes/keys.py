@@ -45,6 +45,11 @@ def key_sections() -> list[tuple[str, list[tuple[str, str]]]]:
             (_("Left, Right, Enter"), _("Choose and name")),
             ("Esc", _("Keep the card")),
         ]),
+        (_("In a lesson"), [
+            (_("Enter"), _("Do the step: the ringed card, the draw or the call")),
+            ("N", _("Skip the step")),
+            (_("Q, Esc"), _("Leave the lesson")),
+        ]),
         (_("After a hand"), [
             (_("Enter"), _("Next hand")),
             ("R", _("Review the hand")),

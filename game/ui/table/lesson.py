@@ -64,6 +64,8 @@ class LessonTableScene(TableScene):
 
     def human_move(self, move: Move) -> bool:
         """The person's move: made when it is the step's, else a kind word and the step stays."""
+        if self.run.finished:
+            return False   # the lesson is over: its panel offers the next one
         verdict = self.run.check(move)
         if not verdict.ok:
             self.feedback = verdict_words(verdict)
@@ -148,12 +150,20 @@ class LessonTableScene(TableScene):
         kinds = view.move_kinds if self.chooser is None and view.my_turn else frozenset()
         self.input.update_buttons(kinds)   # no hint and no undo: the teacher says the move
 
+    def thinking_seat(self) -> int | None:
+        """Computers play only the script: once it is done, nobody moves."""
+        return None if self.run.finished else super().thinking_seat()
+
     def _update_hand_looks(self, dt: float) -> None:
         view = self.session.view()
         hovered = self.input.sprite_at(self.input.mouse) if self.input.drag is None and self.chooser is None else None
         self.input.hover = hovered
         step = self.run.step if self.run.persons_turn() else None
         focus = frozenset(step.focus) if step is not None else frozenset()
+        if step is not None:
+            # The step's move stands as the hint: Enter makes a draw or a call, the suit chooser opens on its suit.
+            self.input.hinted_move = self.run.expected_move()
+            self.input.hinted_for = self.session.version
         if step is not None and focus and self.input.selected < 0:
             sprites = self.my_sprites()   # Enter plays the step's card at once: keyboard-only in a key
             self.input.selected = next((i for i, s in enumerate(sprites) if s.card in focus), -1)
