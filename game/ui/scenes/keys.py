@@ -113,9 +113,9 @@ class KeyHelpScene(WidgetScene):
         """The sections in columns, at the largest font that fits: (font size, [(x, sections)]), keeping
         each section whole and the order of the list (down the first column, then the next)."""
         width = self.app.size[0]
-        everywhere, table, suit, after, analysis, people, replay = key_sections()
+        everywhere, table, suit, lesson, after, analysis, people, replay = key_sections()
         # On screen the short sections keep the first column company; the table's keys stand alone.
-        sections = [everywhere, suit, after, analysis, people, table, replay]
+        sections = [everywhere, suit, lesson, after, analysis, people, table, replay]
         margin, gap = self.px(40), self.px(36)
         for size in range(max(12, round(15 * self.app.font_scale)), 9, -1):
             key_font, text_font = self.app.assets.font(size, True), self.app.assets.font(size)

@@ -17,7 +17,7 @@ from game.rules import IllegalMove, Move, MoveKind
 from game.session.lessons import LESSONS, LessonRun
 from game.store.lessons import LessonMark, LessonProgressStore
 
-from ..i18n import _, shown_player_name
+from ..i18n import _, ngettext, shown_player_name
 from ..lesson_words import lesson_title, teacher_words, verdict_words
 from ..look.paint import painted_frame
 from ..look.palette import CREAM, GOLD, GOLD_LIGHT, PARCHMENT
@@ -239,7 +239,7 @@ class LessonTableScene(TableScene):
     def _counter(self) -> str:
         steps = len(self.run.lesson.steps)
         if self.run.finished:
-            return _("Lesson complete")
+            return ngettext("All {count} step done", "All {count} steps done", steps).format(count=steps)
         return _("Step {number} of {count}").format(number=self.run.step_index + 1, count=steps)
 
     def _panel_layout(self) -> pygame.Rect:
