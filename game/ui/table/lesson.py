@@ -123,6 +123,10 @@ class LessonTableScene(TableScene):
             self.app.notify(_("Your lesson progress could not be saved ({reason}).").format(
                 reason=os_error_words(error)), seconds=8.0, problem=True)
 
+    def ask_hint(self) -> None:
+        """H says the teacher's words again: the step's move is the hint."""
+        self.speech.toast(self._spoken_panel())
+
     def undo(self) -> None:
         """Nothing to take back in a lesson: a wrong move is never made."""
 
