@@ -34,7 +34,7 @@ class LessonsScene(WidgetScene):
         if mark.step:
             return _("Step {number} of {count}").format(number=mark.step + 1, count=count)
         if mark.done:
-            return _("Done ✓")
+            return _("Done")
         return _("Not started")
 
     def build(self) -> None:
