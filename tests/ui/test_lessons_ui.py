@@ -3,6 +3,8 @@ one by a drop, a wrong move refused with the step kept, skipping, leaving and re
 and the rules screen's "Show me" opening a lesson at its step."""
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from game.rules import card_from_str
@@ -25,7 +27,13 @@ def until_persons_step(app, frames: int = 900):
     raise AssertionError("the lesson never came to the person's step")
 
 
+def quick(app) -> None:
+    """Computer moves and animations at once: the lesson's logic, not its pace, is under test."""
+    app.settings = dataclasses.replace(app.settings, computer_speed="instant", animation_speed="fast")
+
+
 def test_learn_to_play_from_the_menu_by_key_and_drop_then_skip_leave_and_resume(app, ui):
+    quick(app)
     app.go("menu", how="clear")
     ui.step(3)
     ui.click(ui.button("Learn to play"))
@@ -60,6 +68,7 @@ def test_learn_to_play_from_the_menu_by_key_and_drop_then_skip_leave_and_resume(
 
 
 def test_a_lesson_played_to_its_end_by_skipping_says_complete_and_is_marked_done(app, ui):
+    quick(app)
     app.go("lesson_table", "action_cards", 0, how="clear")
     for _ in range(len(LESSONS["action_cards"].steps)):
         until_persons_step(app)

@@ -29,8 +29,6 @@ from .scene import TableScene
 log = logging.getLogger(__name__)
 
 SKIP_KEY, LEAVE_KEY = pygame.K_n, pygame.K_q
-#: Seconds a computer move stays on screen in a lesson at least: the learner follows every move.
-LESSON_PACE = 1.2
 
 
 class LessonPainter(TablePainter):
@@ -57,10 +55,6 @@ class LessonTableScene(TableScene):
         self._save()
 
     # ----- the lesson's moves -------------------------------------------------------------------
-
-    @property
-    def pace(self) -> float:
-        return max(super().pace, LESSON_PACE)
 
     def human_move(self, move: Move) -> bool:
         """The person's move: made when it is the step's, else a kind word and the step stays."""
