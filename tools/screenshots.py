@@ -209,6 +209,36 @@ class StandInTable:
         surface.blit(backdrop(self.app.size), (0, 0))
 
 
+#: Where each lesson's screenshot is taken: a step that shows its family's powers.
+LESSON_SHOTS = (("crazy_eights", 2), ("action_cards", 3), ("switch", 3))
+
+
+def lesson_shots(app, size, shot) -> None:
+    """Each lesson at a step, and the list of lessons, in each of the four languages (nothing may be clipped)."""
+    from game.ui import i18n
+
+    before = i18n.current_language()
+    try:
+        for language in ("en", "de", "el", "nb"):
+            i18n.set_language(language)
+            app.go("lessons", how="clear")
+            for _ in range(6):
+                app.step(1 / 30)
+            shot(f"lessons_{language}", size)
+            for lesson, step in LESSON_SHOTS:
+                app.go("lesson_table", lesson, step, how="clear")
+                for _ in range(600):
+                    app.step(1 / 30)
+                    table = app.scenes.top
+                    if table.run.persons_turn() and not table.board.moving and table.time > 2:
+                        break
+                for _ in range(10):
+                    app.step(1 / 30)
+                shot(f"lesson_{lesson}_{language}", size)
+    finally:
+        i18n.set_language(before)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Render every scene to PNG files.")
     parser.add_argument("outdir", type=Path)
@@ -532,6 +562,11 @@ def main(argv=None) -> int:
                     new_screens(size)
                 except Exception:
                     print(f"match analysis, key help, pass screen at {size}: FAILED", file=sys.stderr)
+                    traceback.print_exc()
+                try:
+                    lesson_shots(app, size, shot)
+                except Exception:
+                    print(f"lessons at {size}: FAILED", file=sys.stderr)
                     traceback.print_exc()
         app.shutdown()
     for path in written:

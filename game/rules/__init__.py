@@ -19,7 +19,7 @@ from .moves import ACTION_COUNT, DRAW, LAST_CARD, MOVES, PASS, STOP, Move, MoveN
 from .presets import (CHOICES, DESCRIPTIONS, HOUSE_RULES, HOUSE_RULES_BY_ID, PRESETS, HouseRule, UnknownPreset,
                       choices_of, house_rules_for, preset, preset_id_of, with_house_rules)
 from .ruleset import MAX_PLAYERS, MAX_TURN_CAP, MIN_PLAYERS, RuleSet
-from .state import BLACK_JACK, CAP_KINDS, CAP_RANK, CAP_WILD, DRAWING, Event, HandState, tables_for
+from .state import BLACK_JACK, CAP_KINDS, CAP_RANK, CAP_WILD, DRAWING, Event, HandState, stacked_order, tables_for
 from .view import PlayerView, determinize, view_of
 
 __all__ = [
@@ -33,7 +33,7 @@ __all__ = [
     "HOUSE_RULES_BY_ID", "PRESETS", "HouseRule", "UnknownPreset", "house_rules_for", "preset",
     "preset_id_of", "with_house_rules", "choices_of",
     # a hand and what a player sees of it
-    "BLACK_JACK", "CAP_KINDS", "CAP_RANK", "CAP_WILD", "DRAWING", "Event", "HandState", "tables_for",
+    "BLACK_JACK", "CAP_KINDS", "CAP_RANK", "CAP_WILD", "DRAWING", "Event", "HandState", "stacked_order", "tables_for",
     "PlayerView", "determinize", "view_of",
     # matches and records
     "IllegalMove", "RecordError", "Problem", "RECORD_CODES", "RULE_CODES", "HandResult", "Match", "Standing", "RECORD_FORMAT", "RECORD_VERSION",

@@ -66,7 +66,10 @@ class Standing:
 class Match:
     """A whole match under one rule set; seats are numbered 0..players-1 clockwise."""
 
-    def __init__(self, rules: RuleSet, seed: int):
+    def __init__(self, rules: RuleSet, seed: int, *, stacked: tuple[int, ...] | None = None,
+                 dealer: int | None = None):
+        """``stacked`` (with ``dealer``) deals the first hand from that deck order (``stacked_order``), for
+        the lessons only: such a match's record does not replay, since its deal is not its seed's."""
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("the seed must be an integer")
         self.rules = rules
@@ -76,6 +79,9 @@ class Match:
         self.totals = [0] * players
         self.eliminated = [False] * players
         self.dealer = self.rng.randrange(players)
+        if dealer is not None:
+            self.dealer = dealer
+        self.stacked = stacked
         self.results: list[HandResult] = []
         self.moves: list[list[str]] = []
         #: Moves in the record so far, every hand's (R-MATCH-LENGTH ends the match at MAX_RECORD_MOVES).
@@ -111,9 +117,14 @@ class Match:
         hand_rules = self.rules if len(seats) == self.rules.players else self.rules.with_players(len(seats))
         #: The seed of this hand's shuffle: the deal again is ``HandState.deal(rules, Random(hand_seed), ...)``.
         self.hand_seed = self.rng.getrandbits(64)
-        self.hand, events = HandState.deal(hand_rules, random.Random(self.hand_seed), seats.index(self.dealer))
+        self.hand, events = HandState.deal(hand_rules, random.Random(self.hand_seed), seats.index(self.dealer),
+                                           self._stacked_for(len(self.moves) + 1))
         self.moves.append([])
         return [self._to_seats(e) for e in events]
+
+    def _stacked_for(self, hand_number: int) -> tuple[int, ...] | None:
+        """The stacked order of hand ``hand_number`` (only the first hand of a lesson's match has one)."""
+        return self.stacked if hand_number == 1 else None
 
     @staticmethod
     def _next_seat_in(seats: tuple[int, ...], after: int) -> int:
@@ -190,7 +201,8 @@ class Match:
         again.move_count = self.move_count - len(self.moves[-1])
         seats = self.seats
         hand_rules = self.rules if len(seats) == self.rules.players else self.rules.with_players(len(seats))
-        again.hand, events = HandState.deal(hand_rules, random.Random(self.hand_seed), seats.index(self.dealer))
+        again.hand, events = HandState.deal(hand_rules, random.Random(self.hand_seed), seats.index(self.dealer),
+                                            self._stacked_for(len(self.moves)))
         if observer is not None:
             observer(again, None, None, [again._to_seats(event) for event in events])
         for text in self.moves[-1][:keep]:

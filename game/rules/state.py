@@ -106,6 +106,25 @@ def tables_for(rules: RuleSet) -> Tables:
     return Tables(rules)
 
 
+def stacked_order(rules: RuleSet, dealer: int, hands, starter: int, stock=()) -> tuple[int, ...]:
+    """The deck order that deals ``hands`` (by player) from ``dealer``, turns ``starter`` and then has
+    ``stock`` drawn first (the rest of the pack after it, in pack order): a lesson's stacked deal.
+    Raises ValueError when the cards do not fit the rules' pack and hand size."""
+    n = rules.players
+    if len(hands) != n or any(len(hand) != rules.hand_size for hand in hands):
+        raise ValueError(f"a stacked deal needs {n} hands of {rules.hand_size} cards")
+    order = [hands[(dealer + offset) % n][round_] for round_ in range(rules.hand_size)
+             for offset in range(1, n + 1)]
+    order.append(starter)
+    order += stock
+    rest = rules.full_deck()
+    for card in order:
+        if card not in rest:
+            raise ValueError(f"the stacked deal uses {card_to_str(card)} more often than the pack holds it")
+        rest.remove(card)
+    return tuple(order + rest)
+
+
 class HandState:
     """One hand in progress. Players are numbered 0..n-1 clockwise."""
 
@@ -118,14 +137,22 @@ class HandState:
     )
 
     @classmethod
-    def deal(cls, rules: RuleSet, rng: random.Random, dealer: int = 0) -> tuple["HandState", list[Event]]:
-        """Shuffle, deal and turn the starter; returns the state and the deal events."""
+    def deal(cls, rules: RuleSet, rng: random.Random, dealer: int = 0,
+             order: tuple[int, ...] | None = None) -> tuple["HandState", list[Event]]:
+        """Shuffle, deal and turn the starter; returns the state and the deal events. ``order`` (the
+        lessons' stacked deal, see ``stacked_order``) gives the cards as they come off the deck instead
+        of a shuffle."""
         state = cls.__new__(cls)
         state.rules = rules
         state.tables = tables_for(rules)
         state.n = n = rules.players
         deck = rules.full_deck()
-        rng.shuffle(deck)
+        if order is None:
+            rng.shuffle(deck)
+        else:
+            if sorted(order) != sorted(deck):
+                raise ValueError("a stacked deal must hold the whole pack, each card once")
+            deck = list(reversed(order))
         state.hands = [[] for _ in range(n)]
         for _ in range(rules.hand_size):
             for offset in range(1, n + 1):

@@ -113,6 +113,8 @@ class TableSession:
         self._hint: tuple[int, Hint] | None = None   # (version, hint) once worked out
         self._analysis: tuple[int, Analysis] | None = None   # (version, the analysis behind that hint)
         self._view: TableView | None = None
+        #: Whether the person's hint is worked out as each turn begins (a lesson's teacher says the move).
+        self.coached = True
 
     @property
     def viewer(self) -> int:
@@ -415,7 +417,7 @@ class TableSession:
     def prepare_hint(self) -> None:
         """As the person's turn begins, start working out its hint off the frame loop, so that the Hint
         key shows it at once; called every frame, it asks once per position."""
-        if self.human is not None and self.human_turn() and self._hint_requested != self.version:
+        if self.coached and self.human is not None and self.human_turn() and self._hint_requested != self.version:
             self.request_hint()
 
     def request_hint(self) -> None:

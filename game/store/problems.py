@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 #: What a file is to the player: the UI says what became of it ("the settings have been reset").
-ROLES = ("settings", "statistics", "autosave", "recent", "file")
+ROLES = ("settings", "statistics", "autosave", "recent", "lessons", "file")
 
 #: Every code a problem of the store can have: LoadProblem, SavedGameError and RecordFileError.
 STORE_CODES = frozenset({

@@ -25,6 +25,8 @@ SCENES = {
     "pass_device": "game.ui.table.pass_screen:PassScene",
     "records": "game.ui.scenes.records:RecordsScene",
     "table": "game.ui.table.scene:TableScene",
+    "lessons": "game.ui.scenes.lessons:LessonsScene",
+    "lesson_table": "game.ui.table.lesson:LessonTableScene",
     "hand_result": "game.ui.table.results:HandResultScene",
     "history": "game.ui.table.history:HistoryScene",
     "hand_review": "game.ui.table.review:HandReviewScene",

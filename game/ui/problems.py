@@ -260,6 +260,8 @@ def _what_became(role: str | None) -> str:
         return _("The saved match cannot be resumed.")
     if role == "recent":
         return _("The list of recent matches is empty now.")
+    if role == "lessons":
+        return _("Your lessons start again from the beginning.")
     return ""
 
 

@@ -46,6 +46,16 @@ def resume_steps(app, saved, seats_for=None):
     return match_desk(app).resume_steps(saved, seats_for)
 
 
+def load_lesson_progress(app):
+    """The lessons' progress from the app's data folder (a damaged file is set aside and the player told)."""
+    from game.store.lessons import LessonProgressStore
+
+    progress, problem = LessonProgressStore(app.folders).load()
+    if problem is not None:
+        app.notify(problem_text(problem), seconds=10.0, problem=True)
+    return progress
+
+
 def store_problem_text(store: str, problem) -> str:
     """The notice for a store the session could not write (``store``: AUTOSAVE, STATISTICS or RECENT, and
     ``problem`` the error), or for a file it set aside (NOTICE, ``problem`` the store's LoadProblem)."""

@@ -77,6 +77,15 @@ NAME_MESSAGES = {
     "{name} must pick up {count} card or answer it": None,
     "it skips {name}": None,
     "it skips {name}, who holds only {count} card": None,
+    # The teacher speaks to the person about the computer player who just moved or is skipped.
+    "Some cards have powers in this game. A jack skips the next player: {name} misses a turn.": None,
+    "In Switch an eight skips the next player: {name} misses a turn.": None,
+    "{name} played a black jack: you must pick up seven cards! Only a red jack stops it: play the {card}, and "
+    "nobody picks up.": None,
+    "{name} played an eight and named {suit}. Follow {suit} or play an eight: play the {card}.": None,
+    "{name} played a two: you must pick up two cards, unless you answer with a two of your own. Then the next "
+    "player must pick up four.": None,
+    "Lesson: {name}": None,                            # a lesson's name
 }
 
 

@@ -45,6 +45,11 @@ def key_sections() -> list[tuple[str, list[tuple[str, str]]]]:
             (_("Left, Right, Enter"), _("Choose and name")),
             ("Esc", _("Keep the card")),
         ]),
+        (_("In a lesson"), [
+            (_("Enter"), _("Do the step: the ringed card, the draw or the call")),
+            ("N", _("Skip the step")),
+            (_("Q, Esc"), _("Leave the lesson")),
+        ]),
         (_("After a hand"), [
             (_("Enter"), _("Next hand")),
             ("R", _("Review the hand")),
@@ -112,9 +117,9 @@ class KeyHelpScene(WidgetScene):
         """The sections in columns, at the largest font that fits: (font size, [(x, sections)]), keeping
         each section whole and the order of the list (down the first column, then the next)."""
         width = self.app.size[0]
-        everywhere, table, suit, after, analysis, people, *rest = key_sections()
+        everywhere, table, suit, lesson, after, analysis, people, *rest = key_sections()
         # On screen the short sections keep the first column company; the table's keys stand alone.
-        sections = [everywhere, suit, after, analysis, people, table, *rest]
+        sections = [everywhere, suit, lesson, after, analysis, people, table, *rest]
         margin, gap = self.px(40), self.px(36)
         for size in range(max(12, round(15 * self.app.font_scale)), 9, -1):
             key_font, text_font = self.app.assets.font(size, True), self.app.assets.font(size)

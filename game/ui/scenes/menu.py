@@ -65,6 +65,7 @@ class MainMenuScene(WidgetScene):
         entries += [
             (_("New game"), self.new_game, not self.can_continue(), "new_game"),
             (_("Rules"), self.rules, False, "rules"),
+            (_("Learn to play"), lambda: self.app.go("lessons"), False, "lessons"),
             (_("Statistics"), self.statistics, False, "statistics"),
             (_("What would you play?"), lambda: self.app.go("quiz"), False, "quiz"),
             (_("Settings"), self.settings, False, "settings"),

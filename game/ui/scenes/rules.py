@@ -40,6 +40,26 @@ SCROLL_KEYS = {pygame.K_UP: -0.15, pygame.K_DOWN: 0.15, pygame.K_PAGEUP: -0.9, p
                pygame.K_HOME: -100.0, pygame.K_END: 100.0}
 
 
+def lessons_for(rules: RuleSet) -> tuple[str, ...]:
+    """The lessons whose steps show rules of ``rules``: a step shows a rule the game has (its card powers,
+    its draw rule and its calls), so that "Show me" never teaches a rule this game lacks."""
+    from game.session.lessons import LESSONS
+
+    return tuple(key for key, lesson in LESSONS.items() if lesson_fits(lesson.rules, rules))
+
+
+def lesson_fits(lesson_rules: RuleSet, rules: RuleSet) -> bool:
+    """Whether a lesson's game teaches rules that ``rules`` has: the same wild ranks, draw rule and powers
+    (a game may add more), or the action cards' powers over Crazy Eights."""
+    if lesson_rules.wild_ranks != rules.wild_ranks or lesson_rules.draw_rule != rules.draw_rule:
+        return False
+    powers = ("skip_ranks", "reverse_ranks", "anything_on_ranks")
+    return (all(set(getattr(lesson_rules, name)) <= set(getattr(rules, name)) for name in powers)
+            and set(lesson_rules.draw_penalties) <= set(rules.draw_penalties)
+            and lesson_rules.black_jack_draw <= rules.black_jack_draw
+            and lesson_rules.last_card_call <= rules.last_card_call)
+
+
 def rules_sections(rules: RuleSet, for_match: bool = False) -> list[tuple[str, str]]:
     """The rules as (heading, paragraph) pairs; a named game's own choices last."""
     sections = describe(rules, for_match=for_match)
@@ -179,8 +199,16 @@ class RulesScene(WidgetScene):
             bar_w = max(bar.relative_rect.width, BAR_W)
             bar.set_relative_position((content_w - bar_w, 0))
             bar.set_dimensions((bar_w, bottom - box_top))
-        self.button(((width - self.px(220)) // 2, height - self.px(36) - button_h, self.px(220), button_h),
-                    _("Back"), self.app.pop, name="back")
+        lessons = lessons_for(rules)
+        show_w = self.px(220) if lessons else 0
+        gap = self.px(20) if lessons else 0
+        left_x = (width - self.px(220) - gap - show_w) // 2
+        self.button((left_x, height - self.px(36) - button_h, self.px(220), button_h), _("Back"), self.app.pop,
+                    name="back")
+        if lessons:   # each rule a lesson shows, linked to the lesson step that shows it
+            self.button((left_x + self.px(220) + gap, height - self.px(36) - button_h, show_w, button_h),
+                        _("Show me…"), lambda: self.app.go("lessons", lessons=lessons), name="show_me",
+                        tool_tip=_("Open a lesson at the step that shows a rule"))
 
     def dispatch(self, event) -> bool:
         """The arrow, page and Home/End keys scroll the rules; Tab still moves the focus ring."""
