@@ -46,7 +46,7 @@ def key_sections() -> list[tuple[str, list[tuple[str, str]]]]:
             ("Esc", _("Keep the card")),
         ]),
         (_("In a lesson"), [
-            (_("Enter"), _("Do the step: the ringed card, the draw or the call")),
+            (_("Enter"), _("Do the step shown")),
             ("N", _("Skip the step")),
             (_("Q, Esc"), _("Leave the lesson")),
         ]),
