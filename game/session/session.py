@@ -502,13 +502,15 @@ class TableSession:
         """Stop the AI worker (the session can no longer think)."""
         self.worker.shutdown()
 
-    def release(self) -> None:
-        """For a table closed for good: let go of the history now, freed by reference counting. After a
-        long load it is millions of objects the collector no longer scans (``scenes.loading``); left to
-        it as part of the closed screen's cycles, one full collection would free them all in one frame
-        of half a second. The session shows no history afterwards."""
-        self.history.clear()
+    def release(self) -> list[list]:
+        """For a table closed for good: let go of the history. After a long load it is millions of objects
+        the collector no longer scans (``scenes.loading``); left to it as part of the closed screen's cycles,
+        one full collection would free them all in one frame of half a second. Returns the history's list,
+        for a caller that frees it a slice at a time (dropped, it is freed at once by reference counting).
+        The session shows no history afterwards."""
+        history, self.history = self.history, []
         self._view = None
+        return [history]
 
     # ----- applying moves -------------------------------------------------------------------
 
