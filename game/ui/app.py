@@ -94,7 +94,8 @@ class App:
         self.shown_on_request = 0
         self.settings_store = SettingsStore(self.folders)
         self.stats_store = StatisticsStore(self.folders)
-        self.autosave_store = AutosaveStore(self.folders)
+        # A move's autosave is written off the frame loop (a long match's is 1.2 MB, synced to disk).
+        self.autosave_store = AutosaveStore(self.folders, in_background=True)
         #: The last finished matches, for the statistics screen's list and the replay viewer.
         self.recent_store = RecentMatchesStore(self.folders)
         #: Every change to several of those files goes through it (see game.store.journal).
@@ -624,6 +625,7 @@ class App:
             if session is not None and hasattr(session, "stop_writing"):
                 session.stop_writing()
         try:
+            self.autosave_store.settle()
             autosave_kept = self.autosave_store.path.is_file()
         except (AttributeError, OSError):
             autosave_kept = False
@@ -663,6 +665,7 @@ class App:
                 pass
         self.sound.stop()
         self.speech.stop()
+        self.autosave_store.close()   # the last move's autosave on disk before the folder is let go
         self.folder_lock.release()
         pygame.quit()
 

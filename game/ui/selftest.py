@@ -130,18 +130,20 @@ AUTOPLAY_HANDS = 6
 
 
 class _AnnouncedAutosave:
-    """The real autosave store, saying on stdout when a save is on disk: ``saved <moves>``, ``cleared``."""
+    """The real autosave store, saying on stdout when a save is on disk: ``saved <moves>`` (from the writer's
+    thread for a move's autosave written in the background), ``cleared``."""
 
     def __init__(self, store):
         self._store = store
+        store.on_saved = self._announce
 
     def __getattr__(self, name):
         return getattr(self._store, name)
 
-    def save(self, record) -> None:
+    @staticmethod
+    def _announce(record) -> None:
         from game.store.files import EncodedJSON
 
-        self._store.save(record)
         hands = record["record"]["hands"]   # after a move, already encoded (the rules keep finished hands encoded)
         moves = sum(len(hand) for hand in (hands.decoded() if isinstance(hands, EncodedJSON) else hands))
         print(f"saved {moves}", flush=True)
