@@ -127,14 +127,16 @@ class StoreJournal:
         autosave = self.stores["autosave"]
         if autosave is not None and autosave.in_background:
             failure = autosave.take_failure()
-            if failure is not None:   # tried again with this change, here, to say whether it works
-                self.pending.insert(0, save_autosave(failure[0]))
-            elif not self.pending and len(steps) == 1 and steps[0]["step"] == "save_autosave":
+            if failure is None and not self.pending and len(steps) == 1 and steps[0]["step"] == "save_autosave":
                 # A move's autosave alone, one file: written in the background (the frame loop does not
-                # wait for the disk). Anything else waits for it first (AutosaveStore.settle), so the
-                # files change in order; a refusal is found with the next change and tried again then.
+                # wait for the disk). A refusal is found with the next change and tried again then.
                 autosave.save_soon(steps[0]["saved"])
                 return Outcome()
+            # Any other change starts once that write is on disk, so the files change in the order asked.
+            autosave.settle()
+            failure = failure or autosave.take_failure()
+            if failure is not None:   # tried again with this change, here, to say whether it works
+                self.pending.insert(0, save_autosave(failure[0]))
         steps = _compacted(self.pending + steps)
         outcome = Outcome()
         if not steps:
