@@ -306,12 +306,12 @@ class Replay:
 
     def release(self) -> list:
         """For a replay closed for good: let go of its steps and copies of hands, freed by reference counting
-        rather than in one long collection (see TableSession.release); returns their list and dict for a
-        caller that frees them a slice at a time. It shows nothing after."""
-        steps, keyframes = self.steps, self.keyframes
-        self.steps, self.keyframes = [], {}
+        rather than in one long collection (see TableSession.release); returns them, its hands and its record's
+        moves, for a caller that frees them a slice at a time. It shows nothing after."""
+        steps, keyframes, hands, results = self.steps, self.keyframes, self.hands, list(self.results)
+        self.steps, self.keyframes, self.hands, self.results = [], {}, [], ()
         self.frames = ReplayFrames(self)
-        return [steps, keyframes]
+        return [steps, keyframes, hands, results, self._record_hands]
 
     # ----- playing a hand again --------------------------------------------------------------
 

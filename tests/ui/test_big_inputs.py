@@ -280,7 +280,10 @@ def test_a_long_table_closed_lets_go_of_its_history_without_the_collector(app, m
     app.step()
     app.scenes.top.continue_game()
     frames_until(app, "TableScene")
-    _let_go_before_any_collection(app, weakref.ref(app.scenes.top.session.history[100]))
+    session = app.scenes.top.session
+    moves = session.match.moves
+    _let_go_before_any_collection(app, weakref.ref(session.history[100]))
+    assert moves == [] and session.match.results == [], "the match's moves and results were let go of too"
 
 
 def test_a_long_replay_closed_lets_go_of_its_steps_without_the_collector(app, monkeypatch):
@@ -302,4 +305,7 @@ def test_a_long_replay_closed_lets_go_of_its_steps_without_the_collector(app, mo
     app.step()
     open_record_file(app, path)
     frames_until(app, "ReplayScene")
-    _let_go_before_any_collection(app, weakref.ref(app.scenes.top.replay.steps[100]))
+    replay = app.scenes.top.replay
+    record_hands = replay.record["hands"]
+    _let_go_before_any_collection(app, weakref.ref(replay.steps[100]))
+    assert record_hands == [] and replay.hands == [] and replay.results == (), "its hands and record went too"
