@@ -37,6 +37,8 @@ MATCH_RECORD_VERSION = 1
 AUTOSAVE_FILE_NAME = "autosave.json"
 
 log = logging.getLogger(__name__)
+#: A background writer with nothing to write for this long ends its thread (the next write starts one).
+WRITER_IDLE_SECONDS = 5.0
 
 
 class RecordFileError(ValueError):
@@ -149,8 +151,8 @@ class AutosaveStore:
 class BackgroundWrite:
     """One file written by a thread of its own, the newest record first: ``write(record)`` runs there, a
     record put while another waits replaces it, and :meth:`settle` waits for the one asked for. The thread
-    starts with the first write and ends with :meth:`close` (a daemon: a process that ends without it only
-    loses a write a kill would have lost too)."""
+    starts with a write and ends after WRITER_IDLE_SECONDS with nothing to write, or with :meth:`close` (a
+    daemon: a process that ends without it only loses a write a kill would have lost too)."""
 
     def __init__(self, write) -> None:
         self._write = write
@@ -195,10 +197,11 @@ class BackgroundWrite:
     def _run(self) -> None:
         while True:
             with self._changed:
-                while self._waiting is None and not self._closing:
-                    self._changed.wait()
-                if self._waiting is None:   # closing, and nothing left
+                if self._waiting is None and not self._closing:
+                    self._changed.wait(timeout=WRITER_IDLE_SECONDS)
+                if self._waiting is None:   # closing or idle, and nothing left: the next put starts another
                     self._thread = None
+                    self._changed.notify_all()
                     return
                 record, self._waiting = self._waiting, None
                 self._writing = True
