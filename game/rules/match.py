@@ -364,7 +364,8 @@ class Match:
     def replaying(cls, record, observer=None, slice_moves: int = REPLAY_SLICE):
         """``from_record`` in slices, for a caller that must not wait for a long record: a generator
         that yields ``(moves replayed, moves in the record)`` every ``slice_moves`` moves and returns
-        the match (``finish`` runs it to the end). The record is checked before the first yield."""
+        the match (``finish`` runs it to the end). The record's shape is checked before the first yield, each
+        hand's moves as it comes."""
         if not isinstance(record, dict):
             raise RecordError("record.not_an_object", "the game record is not a JSON object")
         if record.get("format") != RECORD_FORMAT:
@@ -385,9 +386,10 @@ class Match:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RecordError("record.no_seed", "the game record has no valid seed")
         hands = record.get("hands")
-        if (not isinstance(hands, list) or not hands
-                or not all(isinstance(h, list) and all(isinstance(m, str) for m in h) for h in hands)):
+        if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
             raise RecordError("record.bad_moves", "the game record's moves must be a list of hands, each a list of moves")
+        # Each hand's moves are checked to be text as that hand is replayed, not all before the first
+        # slice: 200,000 checks are a frame's budget on their own.
         total = sum(len(h) for h in hands)
         if total > MAX_RECORD_MOVES:
             raise RecordError("record.too_long", "the game record is too long to be a real game")
@@ -404,6 +406,9 @@ class Match:
                 match._encode_finished_hands()
             else:
                 deal_events = match.deal_events
+            if not all(isinstance(text, str) for text in moves):
+                raise RecordError("record.bad_moves", f"the moves of hand {number} in the game record are damaged",
+                                  hand=number)
             if observer is not None:
                 observer(match, None, None, deal_events)
             for index, text in enumerate(moves, start=1):

@@ -304,12 +304,14 @@ class Replay:
         replay.practice = bool(saved.practice)
         return replay
 
-    def release(self) -> None:
-        """For a replay closed for good: let go of its steps and copies of hands now, freed by reference
-        counting rather than in one long collection (see TableSession.release). It shows nothing after."""
-        self.steps.clear()
-        self.keyframes.clear()
+    def release(self) -> list:
+        """For a replay closed for good: let go of its steps and copies of hands, freed by reference counting
+        rather than in one long collection (see TableSession.release); returns them, its hands and its record's
+        moves, for a caller that frees them a slice at a time. It shows nothing after."""
+        steps, keyframes, hands, results = self.steps, self.keyframes, self.hands, list(self.results)
+        self.steps, self.keyframes, self.hands, self.results = [], {}, [], ()
         self.frames = ReplayFrames(self)
+        return [steps, keyframes, hands, results, self._record_hands]
 
     # ----- playing a hand again --------------------------------------------------------------
 

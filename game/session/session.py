@@ -504,13 +504,17 @@ class TableSession:
         """Stop the AI worker (the session can no longer think)."""
         self.worker.shutdown()
 
-    def release(self) -> None:
-        """For a table closed for good: let go of the history now, freed by reference counting. After a
-        long load it is millions of objects the collector no longer scans (``scenes.loading``); left to
-        it as part of the closed screen's cycles, one full collection would free them all in one frame
-        of half a second. The session shows no history afterwards."""
-        self.history.clear()
+    def release(self) -> list[list]:
+        """For a table closed for good: let go of the history. After a long load it is millions of objects
+        the collector no longer scans (``scenes.loading``); left to it as part of the closed screen's cycles,
+        one full collection would free them all in one frame of half a second. Returns the history's list,
+        with the match's moves and results, for a caller that frees them a slice at a time (dropped, they are
+        freed at once by reference counting). The session shows nothing afterwards."""
+        history, self.history = self.history, []
         self._view = None
+        # The match's moves and results go too (a closed screen's cycles would keep them for a collection):
+        # the session is never read again.
+        return [history, self.match.moves, self.match.results]
 
     # ----- applying moves -------------------------------------------------------------------
 

@@ -11,6 +11,12 @@ recent list keeps a match once, and writing or deleting the autosave twice is th
 
 A step the disk refuses stays pending (in memory and in the journal) and is tried again with the
 next change, before it; a later autosave step replaces an older one that is still waiting.
+
+With an autosave store that writes ``in_background``, a change that is only a move's autosave goes to
+that store's thread (the frame loop never waits for the 1.2 MB of a long match); every other change
+waits for it first, since the store settles before any other use of the file. A kill before that write
+ends loses the last move's autosave only, as a kill just before the move would: nothing is counted in
+it, so nothing can be miscounted.
 """
 from __future__ import annotations
 
@@ -117,7 +123,21 @@ class StoreJournal:
     def run(self, steps: Iterable[dict[str, Any]]) -> Outcome:
         """Apply ``steps`` (after any pending ones) as one change: journaled first when it writes more
         than one file. Never raises for a disk error: see Outcome."""
-        steps = _compacted(self.pending + [step for step in steps if self.has_store(STORE_OF_STEP[step["step"]])])
+        steps = [step for step in steps if self.has_store(STORE_OF_STEP[step["step"]])]
+        autosave = self.stores["autosave"]
+        if autosave is not None and autosave.in_background:
+            failure = autosave.take_failure()
+            if failure is None and not self.pending and len(steps) == 1 and steps[0]["step"] == "save_autosave":
+                # A move's autosave alone, one file: written in the background (the frame loop does not
+                # wait for the disk). A refusal is found with the next change and tried again then.
+                autosave.save_soon(steps[0]["saved"])
+                return Outcome()
+            # Any other change starts once that write is on disk, so the files change in the order asked.
+            autosave.settle()
+            failure = failure or autosave.take_failure()
+            if failure is not None:   # tried again with this change, here, to say whether it works
+                self.pending.insert(0, save_autosave(failure[0]))
+        steps = _compacted(self.pending + steps)
         outcome = Outcome()
         if not steps:
             return outcome

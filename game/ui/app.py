@@ -18,6 +18,7 @@ import time
 import warnings
 from pathlib import Path
 
+from .letting_go import LettingGo
 from .look.palette import BLACK
 from .look.scale import font_scale, scaled_theme
 
@@ -93,7 +94,8 @@ class App:
         self.shown_on_request = 0
         self.settings_store = SettingsStore(self.folders)
         self.stats_store = StatisticsStore(self.folders)
-        self.autosave_store = AutosaveStore(self.folders)
+        # A move's autosave is written off the frame loop (a long match's is 1.2 MB, synced to disk).
+        self.autosave_store = AutosaveStore(self.folders, in_background=True)
         #: The last finished matches, for the statistics screen's list and the replay viewer.
         self.recent_store = RecentMatchesStore(self.folders)
         #: Every change to several of those files goes through it (see game.store.journal).
@@ -159,6 +161,8 @@ class App:
         #: of the closed screens (a long match's history: tens of milliseconds); and if that frame opened
         #: something over the menu (an imported match, itself just loaded and frozen), it is not done.
         self._thaw_after: tuple[int, object] | None = None
+        #: What closed screens let go of, freed a slice a frame (the thaw above waits for it).
+        self.letting_go = LettingGo()
         #: Unexpected errors met in frames this run, and the crash reports written for them.
         self.crashes = 0
         self.crash_reports: list[Path] = []
@@ -382,6 +386,11 @@ class App:
             release_closed_screens()
         return scene
 
+    @property
+    def settling(self) -> bool:
+        """Whether what closed screens let go of is still being freed, or its collection is still to come."""
+        return self.letting_go.pending or self._thaw_after is not None
+
     def first_scene(self) -> None:
         """The main menu, or, when another game owns the data folder, the box that says so."""
         if self.owns_data:
@@ -478,11 +487,14 @@ class App:
     def update(self, dt: float) -> None:
         if self._fault is not None:
             self._fault.check(self.scenes.top)
-        if self._thaw_after is not None and self.frames > self._thaw_after[0]:
-            from .surface_cache import release_closed_screens
-
+        if self.letting_go.pending:   # what closed screens held, a slice a frame; the scan below after it
+            self.letting_go.work()
+        elif self._thaw_after is not None and self.frames > self._thaw_after[0]:
             menu, self._thaw_after = self._thaw_after[1], None
-            release_closed_screens(thaw=len(self.scenes) == 1 and self.scenes.top is menu)
+            if len(self.scenes) == 1 and self.scenes.top is menu:
+                from .surface_cache import release_closed_screens
+
+                release_closed_screens(thaw=True)
         if self.folder_lock.take_show_request():
             self.show_window()
         from .surface_cache import trim_gui_shapes
@@ -539,7 +551,7 @@ class App:
         """The frames a second the loop runs at now: full for a while after any input, else what the
         top scene asks for (``Scene.frame_rate``)."""
         top = self.scenes.top
-        if top is None or time.monotonic() - self._last_input < INPUT_GRACE:
+        if top is None or time.monotonic() - self._last_input < INPUT_GRACE or self.letting_go.pending:
             return FPS
         return min(FPS, max(1, int(top.frame_rate())))
 
@@ -613,6 +625,7 @@ class App:
             if session is not None and hasattr(session, "stop_writing"):
                 session.stop_writing()
         try:
+            self.autosave_store.settle()
             autosave_kept = self.autosave_store.path.is_file()
         except (AttributeError, OSError):
             autosave_kept = False
@@ -652,6 +665,7 @@ class App:
                 pass
         self.sound.stop()
         self.speech.stop()
+        self.autosave_store.close()   # the last move's autosave on disk before the folder is let go
         self.folder_lock.release()
         pygame.quit()
 

@@ -130,25 +130,34 @@ AUTOPLAY_HANDS = 6
 
 
 class _AnnouncedAutosave:
-    """The real autosave store, saying on stdout when a save is on disk: ``saved <moves>``, ``cleared``."""
+    """The real autosave store, saying on stdout when a save is on disk: ``saved <moves>`` (from the writer's
+    thread for a move's autosave written in the background), ``cleared``."""
 
     def __init__(self, store):
         self._store = store
+        store.on_saved = self._announce
 
     def __getattr__(self, name):
         return getattr(self._store, name)
 
-    def save(self, record) -> None:
+    @staticmethod
+    def _announce(record) -> None:
         from game.store.files import EncodedJSON
 
-        self._store.save(record)
         hands = record["record"]["hands"]   # after a move, already encoded (the rules keep finished hands encoded)
         moves = sum(len(hand) for hand in (hands.decoded() if isinstance(hands, EncodedJSON) else hands))
-        print(f"saved {moves}", flush=True)
+        _say(f"saved {moves}")
 
     def clear(self) -> None:
         self._store.clear()
-        print("cleared", flush=True)
+        _say("cleared")
+
+
+def _say(line: str) -> None:
+    """One whole line on stdout, in one write: the autosave's thread says ``saved`` while the frame loop
+    says the rest, and ``print`` writes the line and its end separately (two threads' lines would mix)."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 
 
 def match_fingerprint(match) -> str:
@@ -197,7 +206,7 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
             print("autoplay: the autosave could not be resumed", file=sys.stderr)
             return 1
         session = app.scenes.top.session
-        print(f"resumed {session.moves_made} {session.fingerprint()}", flush=True)
+        _say(f"resumed {session.moves_made} {session.fingerprint()}")
     else:
         rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=hands)
         seats = [Seat("Pilot", "human"), Seat("Ada", "easy"),
@@ -212,7 +221,7 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
     while not isinstance(app.scenes.top, MatchResultScene):
         if isinstance(app.scenes.top, CrashScene):
             # The crash test's fault (CRAZY_EIGHTS_FAULT): say where the report went, then press Quit.
-            print(f"crashed {app.crash_reports[-1] if app.crash_reports else 'no report'}", flush=True)
+            _say(f"crashed {app.crash_reports[-1] if app.crash_reports else 'no report'}")
             _click_button(app, "#crash_quit")
             app.shutdown()
             return CRASH_STATUS if not app.running else 1
@@ -226,6 +235,6 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
             answered = top  # press Enter once: "Next hand" or "Final results"
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
         app.frame(1 / FPS)
-    print("over", flush=True)
+    _say("over")
     app.shutdown()
     return 0

@@ -151,6 +151,27 @@ def test_a_bad_record_is_refused_with_a_clear_error(tamper, message):
     assert json.dumps(record) == before
 
 
+def test_a_move_that_is_not_text_is_refused_in_the_hand_that_holds_it():
+    """The moves are checked a hand at a time as the replay reaches them: a damaged later hand still refuses
+    the record (with the same code), after the slices before it were replayed."""
+    from game.rules.match import finish
+
+    match = Match(preset("crazy_eights", 2).replace(target=10**6), seed=3)
+    rng = random.Random(4)
+    while match.hand_number < 3:
+        if match.hand.over:
+            match.start_next_hand()
+        else:
+            match.apply(rng.choice(match.legal_moves()))
+    record = match.to_record()
+    record["hands"][1][1] = 8
+    steps = Match.replaying(record, slice_moves=1)
+    assert next(steps) == (1, sum(len(hand) for hand in record["hands"]))   # hand 1 replays
+    with pytest.raises(RecordError, match="moves of hand 2") as refused:
+        finish(steps)
+    assert refused.value.code == "record.bad_moves" and refused.value.params["hand"] == 2
+
+
 @pytest.mark.parametrize("damage", [
     lambda text: text[: len(text) // 2],
     lambda text: text[:-1],

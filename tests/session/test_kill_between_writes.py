@@ -37,8 +37,10 @@ SCRIPT = textwrap.dedent("""
     from game.store.saved_game import load_autosave
 
     root, scenario, hands, kill_at = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    in_background = sys.argv[5] == "background"   # a move's autosave written by the store's thread, as the game does
     folders = UserFolders(root / "config", root / "data")
-    autosave, statistics, recent = AutosaveStore(folders), StatisticsStore(folders), RecentMatchesStore(folders)
+    autosave = AutosaveStore(folders, in_background=in_background)
+    statistics, recent = StatisticsStore(folders), RecentMatchesStore(folders)
     journal = StoreJournal(folders.data_dir / JOURNAL_FILE_NAME, autosave=autosave, statistics=statistics,
                            recent=recent)
     writes = []
@@ -76,10 +78,11 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def run_until_killed(tmp_path: Path, scenario: str, hands: int, kill_at: int) -> list[str]:
-    """Run the script; returns the writes it made before it ended (killed or done)."""
+def run_until_killed(tmp_path: Path, scenario: str, hands: int, kill_at: int, autosave: str = "now") -> list[str]:
+    """Run the script; returns the writes it made before it ended (killed or done). ``autosave``: "now", or
+    "background" for a move's autosave written by the store's own thread."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path), scenario, str(hands), str(kill_at)],
+    done = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path), scenario, str(hands), str(kill_at), autosave],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     lines = done.stdout.split()
     if kill_at and "done" not in lines:
@@ -115,9 +118,10 @@ def play_out(session: TableSession) -> None:
 @pytest.mark.parametrize("kill_at", [1, 2, 3, 4, 0], ids=["after the journal", "after the statistics",
                                                            "after the recent list", "after the autosave",
                                                            "not killed"])
-def test_a_kill_while_a_match_ends_loses_nothing_and_counts_nothing_twice(tmp_path, kill_at):
+@pytest.mark.parametrize("autosave", ["now", "background"])
+def test_a_kill_while_a_match_ends_loses_nothing_and_counts_nothing_twice(tmp_path, kill_at, autosave):
     folders = UserFolders(tmp_path / "config", tmp_path / "data")
-    writes = run_until_killed(tmp_path, "play", 1, kill_at)
+    writes = run_until_killed(tmp_path, "play", 1, kill_at, autosave)
     expected = ["journal", "count_hand", "keep_recent", "clear_autosave"]
     assert writes == (expected[:kill_at] if kill_at else expected + ["done"])
 
@@ -134,9 +138,10 @@ def test_a_kill_while_a_match_ends_loses_nothing_and_counts_nothing_twice(tmp_pa
 # A two-hand match killed as its first hand ends (the hand is counted and the autosave written).
 @pytest.mark.parametrize("kill_at", [1, 2, 3], ids=["after the journal", "after the statistics",
                                                      "after the autosave"])
-def test_a_kill_while_a_hand_ends_counts_it_once_and_the_match_goes_on(tmp_path, kill_at):
+@pytest.mark.parametrize("autosave", ["now", "background"])
+def test_a_kill_while_a_hand_ends_counts_it_once_and_the_match_goes_on(tmp_path, kill_at, autosave):
     folders = UserFolders(tmp_path / "config", tmp_path / "data")
-    writes = run_until_killed(tmp_path, "play", 2, kill_at)
+    writes = run_until_killed(tmp_path, "play", 2, kill_at, autosave)
     assert writes == ["journal", "count_hand", "save_autosave"][:kill_at]
 
     autosave, statistics, recent, journal = start_again(folders)

@@ -233,53 +233,70 @@ def test_a_long_record_replays_a_slice_a_frame_and_each_step_shows_the_table_as_
 
 def _let_go_before_any_collection(app, kept) -> None:
     """Back to the main menu from a screen a long load built: ``kept`` (a weak reference to one of its
-    steps) is freed as the screen closes, by reference counting, before the cycle collector ever runs;
-    the collector's scan of what the load froze comes a frame later (never both in one frame)."""
+    steps) is freed a slice a frame after the screen closes, by reference counting, before the cycle
+    collector ever makes a full scan; that scan of what the load froze comes once all is freed, in a frame
+    of its own."""
     import gc
+
+    from game.ui import letting_go
 
     assert gc.get_freeze_count() > 0, "the long load froze what it built"
     alive_at_collections = []
 
-    def heard(phase, _info):
-        if phase == "start":
+    def heard(phase, info):
+        if phase == "start" and info["generation"] == 2:
             alive_at_collections.append(kept() is not None)
 
     gc.callbacks.append(heard)
     try:
         app.main_menu()
-        app.step()
+        assert app.letting_go.pending, "the closed screen's steps wait to be freed a slice at a time"
+        frames = 0
+        while app.letting_go.pending:
+            app.step()
+            frames += 1
         assert kept() is None and gc.get_freeze_count() > 0
+        assert frames >= 3000 // letting_go.CHUNK, "a slice a frame"
         app.step()
     finally:
         gc.callbacks.remove(heard)
     assert alive_at_collections and not any(alive_at_collections)
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() == 0 and not app.settling
 
 
 def test_a_long_table_closed_lets_go_of_its_history_without_the_collector(app, monkeypatch):
     import weakref
 
     from game.store.saved_game import save_autosave
+    from game.ui import letting_go
     from game.ui.scenes import loading
 
     monkeypatch.setattr(loading, "SLICE_BUDGET", 0.0)
+    monkeypatch.setattr(letting_go, "CHUNK", 300)
+    monkeypatch.setattr(letting_go, "FRAME_BUDGET", 0.0)
     _match, saved = long_saved()
     save_autosave(app.autosave_store, saved)
     app.main_menu()
     app.step()
     app.scenes.top.continue_game()
     frames_until(app, "TableScene")
-    _let_go_before_any_collection(app, weakref.ref(app.scenes.top.session.history[100]))
+    session = app.scenes.top.session
+    moves = session.match.moves
+    _let_go_before_any_collection(app, weakref.ref(session.history[100]))
+    assert moves == [] and session.match.results == [], "the match's moves and results were let go of too"
 
 
 def test_a_long_replay_closed_lets_go_of_its_steps_without_the_collector(app, monkeypatch):
     import weakref
 
     from game.store.saved_game import export_saved_game
+    from game.ui import letting_go
     from game.ui.replay.opening import open_record_file
     from game.ui.scenes import loading
 
     monkeypatch.setattr(loading, "SLICE_BUDGET", 0.0)
+    monkeypatch.setattr(letting_go, "CHUNK", 300)
+    monkeypatch.setattr(letting_go, "FRAME_BUDGET", 0.0)
     _match, saved = long_saved()
     path = app.folders.records_dir / "long.json"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -288,4 +305,7 @@ def test_a_long_replay_closed_lets_go_of_its_steps_without_the_collector(app, mo
     app.step()
     open_record_file(app, path)
     frames_until(app, "ReplayScene")
-    _let_go_before_any_collection(app, weakref.ref(app.scenes.top.replay.steps[100]))
+    replay = app.scenes.top.replay
+    record_hands = replay.record["hands"]
+    _let_go_before_any_collection(app, weakref.ref(replay.steps[100]))
+    assert record_hands == [] and replay.hands == [] and replay.results == (), "its hands and record went too"

@@ -23,6 +23,7 @@ def table_with_an_autosave(app, ui):
     while table.session.match.current_seat != 0 and not table.session.match.hand.over:
         ui.step()
     table.session.apply(table.session.match.legal_moves()[0])
+    app.autosave_store.settle()   # the move's autosave is written by the store's thread
     path = app.autosave_store.path
     assert path.is_file()
     return table, path.read_bytes()

@@ -101,6 +101,7 @@ def test_a_folder_in_place_of_the_autosave_is_said_at_start_and_autosaving_works
     session = session_for(app, Match(preset("crazy_eights", 3), seed=3), seats)
     session.autosave()
     session.close()
+    app.autosave_store.settle()   # written by the store's thread
     assert AutosaveStore(UserFolders.default()).exists()
 
 

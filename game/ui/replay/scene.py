@@ -310,7 +310,7 @@ class ReplayScene(PaintedTable, WidgetScene):
                 self.app.notices.dismiss(toast)
             self.text.cache.clear()      # the images go now, not when the cycle collector comes by
             self.images.clear()
-            self.replay.release()        # and a long record's steps, not in one long collection later
+            self.app.letting_go.add(self.replay.release())   # a long record's steps: a slice a frame
 
     def on_language_changed(self) -> None:
         self.text.cache.clear()

@@ -65,8 +65,10 @@ def run_in_slices(app, steps: Generator, title: str, done: Callable[[object], ob
 
 
 def hold_collector() -> None:
-    """Collect what is garbage now, then hold the cyclic collector while long work builds."""
-    gc.collect()
+    """Collect the young garbage now, then hold the cyclic collector while long work builds."""
+    # Not a full collection: it walks every object the game holds (25 to 60 ms, the whole budget of the
+    # frame that starts the work). Older garbage is frozen with the rest and freed on the main menu.
+    gc.collect(1)
     gc.disable()
 
 
@@ -91,6 +93,9 @@ class LoadingScene(Scene):
         #: Frames drawn while the work went on (the tests count them).
         self.frames = 0
         self.holding = False
+        #: The work is done: ``result`` goes to ``done`` in the next frame.
+        self.finished = False
+        self.result = None
 
     def on_enter(self) -> None:
         if not self.holding:
@@ -105,6 +110,12 @@ class LoadingScene(Scene):
     def update(self, dt: float) -> None:
         if self.app.scenes.top is not self:
             return
+        if self.finished:
+            # The screen the work was for opens in a frame of its own: building it (and drawing it first)
+            # is a frame's work too, and the frame that finished the work has spent its budget.
+            self.app.pop()
+            self.done(self.result)
+            return
         try:
             finished, result, progress = run_slices(self.steps, SLICE_BUDGET)
         except ValueError as error:
@@ -114,11 +125,11 @@ class LoadingScene(Scene):
         if progress is not None:
             self.progress = progress
         if finished:
-            self.app.pop()
-            self.done(result)
+            self.finished, self.result = True, result
+            self.progress = (1, 1)
 
     def handle_event(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.finished:
             self.steps.close()
             self.app.pop()
             return True

@@ -181,7 +181,8 @@ class TableScene(PaintedTable, Scene):
             self.closed = True
             self.name_cards_classic()
             self.session.close()
-            self.session.release()  # a long match's history goes now, not in one long collection later
+            # A long match's history goes a slice a frame, not in one long collection later.
+            self.app.letting_go.add(self.session.release())
             # Let go of the drawn images now: a closed scene waits for the cycle collector, which
             # counts objects, not the megabytes of pixels they hold.
             self.text.cache.clear()
