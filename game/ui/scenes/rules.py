@@ -85,15 +85,9 @@ class RulesView(PaintedRows):
         """The bytes of the line surfaces kept now (only the lines in view have one)."""
         return sum(weight(image) for image in self._surfaces.values())
 
-    def draw(self, surface: pygame.Surface) -> None:
-        area = self.abs_rect()
-        for offset, index in enumerate(self.shown()):
-            image = self._surfaces.get(index)
-            if image is None:
-                image = self._surfaces[index] = self._render(index)
-            if image is not None:
-                surface.blit(image, (area.x + self.pad_x, area.y + offset * self.row_h
-                                     + (self.row_h - image.get_height()) // 2))
+    def _row_origin(self, area: pygame.Rect, offset: int, image: pygame.Surface) -> tuple[int, int]:
+        # Inset, and centred in the row (a heading line is taller than the text).
+        return area.x + self.pad_x, area.y + offset * self.row_h + (self.row_h - image.get_height()) // 2
 
     def _render(self, index: int) -> pygame.Surface | None:
         """One line, just as wide as its text (an empty line has no surface)."""
