@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import logging
+from contextlib import contextmanager
 from pathlib import Path
 
 from .safe_text import safe_text
@@ -194,6 +195,18 @@ def set_deck_look(look: str) -> None:
     """The deck look the card names follow from now on (the table sets the look it shows)."""
     global _deck_look
     _deck_look = look
+
+
+@contextmanager
+def card_names_for(look: str):
+    """Inside the block, card names follow ``look`` (a screen that writes about a game's cards away from
+    the table: the rules in the deck the game is shown in); the look before comes back after it."""
+    before = _deck_look
+    set_deck_look(look)
+    try:
+        yield
+    finally:
+        set_deck_look(before)
 
 
 def deck_look() -> str:
