@@ -121,3 +121,26 @@ def test_the_one_person_at_a_table_keeps_the_tutor_setting(app):  # noqa: F811
     session = session_for(app, Match(C8_3, 1), [Seat("Someone", "human"), Seat("Ada", "easy"), Seat("Bruno", "easy")])
     assert plays_with_tutor(app.settings, session, 0)
     session.close()
+
+
+def test_the_dialog_drawn_under_a_quiet_frames_clip_is_the_whole_frames_picture(app):  # noqa: F811
+    """A settled table draws again only where it pulses (the "your turn" banner, under the dialog's
+    buttons): the dialog drawn under that clip must match it drawn whole (its cards once landed there)."""
+    from tests.ui.test_tutor import tutored_table
+
+    table, costly, _best = tutored_table(app)
+    run_until(app, lambda: analysis_ready(table), limit=60)
+    table.human_move(costly)
+    step(app, 40)
+    assert table.tutor.dialog is not None
+    app.draw()
+    whole = app.screen.copy()
+    for area in [*table.painter.pulse_rects, *table.tutor.dialog.buttons]:
+        app.screen.fill((0, 0, 0))
+        app.screen.set_clip(area)
+        try:
+            app.draw()
+        finally:
+            app.screen.set_clip(None)
+        assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") == \
+            pygame.image.tobytes(whole.subsurface(area), "RGB"), f"the dialog drawn under a clip at {area}"

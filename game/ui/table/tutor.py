@@ -172,7 +172,9 @@ class TutorDialog:
         y = panel.top + pad
         title = text.fit(self.title(), self.title_size, width, color=GOLD,
                          bold=True, shadow=True)
-        y = surface.blit(title, title.get_rect(midtop=(panel.centerx, y))).bottom + pad // 2
+        # Laid out from the images' own rects, not from what blit returns: under a quiet frame's clip that is
+        # only the part drawn, and the cards would land on the buttons.
+        y = _blit_midtop(surface, title, panel.centerx, y) + pad // 2
         # The two moves side by side, as cards: the person's on the left, the better one on the right.
         card_h = self.card_h
         card_w = int(card_h / 1.4)
@@ -192,11 +194,11 @@ class TutorDialog:
         y += caption_h + 4 + card_h + pad // 2
         for line in self.reason_lines:
             image = text.fit(line, body_size, width, color=CREAM, bold=True)
-            y = surface.blit(image, image.get_rect(midtop=(panel.centerx, y))).bottom
+            y = _blit_midtop(surface, image, panel.centerx, y)
         y += 4
         for line in self.number_lines:
             image = text.fit(line, body_size - 1, width, color=CHOOSER_TEXT)
-            y = surface.blit(image, image.get_rect(midtop=(panel.centerx, y))).bottom
+            y = _blit_midtop(surface, image, panel.centerx, y)
         if self.first_time:
             note = text.fit(self.note(), max(11, body_size - 3), width, color=NOTE_TEXT)
             surface.blit(note, note.get_rect(midbottom=(panel.centerx, self.note_bottom + offset)))
@@ -239,6 +241,13 @@ class TutorDialog:
             surface.blit(shapes.rounded_panel(back.size, max(3, back.h // 4), (*PANEL_WOOD, 220), (*GOLD, 255), 1),
                          back)
             surface.blit(label, label.get_rect(center=rect.center))
+
+
+def _blit_midtop(surface, image, centerx: int, top: int) -> int:
+    """Draw ``image`` centred under ``(centerx, top)``; the y just below it."""
+    rect = image.get_rect(midtop=(centerx, top))
+    surface.blit(image, rect)
+    return rect.bottom
 
 
 def _draw_arrow(surface, center, length: int) -> None:
