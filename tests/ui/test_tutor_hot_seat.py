@@ -53,7 +53,7 @@ def hot_seat_table(app, asked_seat: int):  # noqa: F811
 
 
 def seat_bruno_with_the_tutor(app):  # noqa: F811
-    """New game as a player sets it: Tess's own tutor off, Bruno a "Person with tutor" by a real click."""
+    """New game as a player sets it: Tess's own tutor off, Bruno a "Learner" (a person with the tutor) by a real click."""
     from tests.ui.conftest import Driver
 
     app.settings = dataclasses.replace(app.settings, player_name="Tess", tutor_mode=False)
@@ -62,7 +62,7 @@ def seat_bruno_with_the_tutor(app):  # noqa: F811
     app.push(scene)
     ui.step(2)
     bruno_seat = next(menu for menu, index in scene.level_menus.items() if index == 0)
-    ui.choose(bruno_seat, "Person with tutor")
+    ui.choose(bruno_seat, "Learner")
     entry = next(entry for entry, index in scene.name_entries.items() if index == 0)
     entry.set_text("Bruno")
     ui.click(entry)

@@ -34,7 +34,7 @@ NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
 
 #: How many ways the setup panel tries, each tighter than the one before, to show the whole rules summary.
 SETUP_LEVELS = 4
-#: The drop-down choice of a person who plays with the tutor (the seat is a person's; the choice is kept by name).
+#: The drop-down choice "Learner": a person who plays with the tutor (the choice is kept by name).
 TUTORED_PERSON = "human_with_tutor"
 #: The longest name a person at the table may type (as for the player's own name in the settings).
 PERSON_NAME_LENGTH = PLAYER_NAME_MAX_LENGTH
@@ -334,7 +334,7 @@ class NewGameScene(WidgetScene):
         if HUMAN in self.levels[:self.players - 1]:   # room to type a person's name
             name_w = max(name_w, self.px(112))
         level_w = max(self.text_w(text, bold=False) for text in [level_name(level) for level in LEVELS]
-                      + [_("Person"), _("Person with tutor")]) + self.px(50)
+                      + [_("Person"), _("Learner")]) + self.px(50)
         cell_gap = self.px(14)
         grid_h = max(self.text_h(16) + 4, self.px(34)) if compact else row_h
         columns = 3 if 3 * (name_w + level_w) + 2 * cell_gap <= content_w else 2
@@ -342,7 +342,7 @@ class NewGameScene(WidgetScene):
         self.level_menus = {}
         self.name_entries = {}
         level_options = [(level_name(level), level) for level in LEVELS] + [(_("Person"), HUMAN),
-                                                                            (_("Person with tutor"), TUTORED_PERSON)]
+                                                                            (_("Learner"), TUTORED_PERSON)]
         for index in range(self.players - 1):
             col, row = index % columns, index // columns
             x = pad + col * (cell_w + cell_gap)

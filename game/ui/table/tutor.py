@@ -32,7 +32,7 @@ TAKE_BACK, PLAY_ANYWAY = 0, 1
 def plays_with_tutor(settings, session, seat: int) -> bool:
     """Whether the person in ``seat`` plays with the tutor: the one person at a table, and the player whose
     name the settings carry, by the tutor setting; each other person by their own choice, kept by name
-    (New game's "Person with tutor")."""
+    (New game's "Learner")."""
     name = session.seats[seat].name
     if len(session.people) <= 1 or name == settings.player_name:
         return bool(settings.tutor_mode)
