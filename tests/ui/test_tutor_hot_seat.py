@@ -4,11 +4,9 @@ at once."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pygame
 
-from game.ai.medium import MediumBot
 from game.rules import Match
 from game.session import Seat
 from game.speech import RecordingBackend
@@ -18,7 +16,7 @@ from game.ui.table import TableScene
 from game.ui.table.pass_screen import PassScene
 from game.ui.table.tutor import plays_with_tutor
 from tests.ui.test_table import app, key, run_until, step  # noqa: F401  (app: the fixture)
-from tests.ui.test_tutor import C8_3, analysis_ready, costly_plain_play, play_by_click
+from tests.ui.test_tutor import C8_3, analysis_ready, play_by_click, session_at_costly_play
 
 TESS, BRUNO = 0, 1
 
@@ -26,30 +24,17 @@ TESS, BRUNO = 0, 1
 def hot_seat_table(app, asked_seat: int):  # noqa: F811
     """Tess and Bruno (people) and Ada (Medium), played by Medium until ``asked_seat`` has a costly plain play;
     the table open on that person's turn, the device handed to them. Returns (table, costly move)."""
-    for seed in range(1, 60):
-        session = session_for(app, Match(C8_3, seed),
-                              [Seat("Tess", "human"), Seat("Bruno", "human"), Seat("Ada", "medium")])
-        bot, rng = MediumBot(), random.Random(seed)
-        found = None
-        while not session.hand_over:
-            seat = session.match.current_seat
-            view = session.match.view(seat)
-            found = costly_plain_play(view) if seat == asked_seat else None
-            if found:
-                break
-            session.apply(bot.choose(view, rng))
-        if found:
-            table = TableScene(app, session)
-            app.push(table)
-            step(app)
-            if isinstance(app.scenes.top, PassScene):
-                key(app, pygame.K_SPACE)   # the person takes the device
-            assert app.scenes.top is table and session.human_turn() and session.viewer == asked_seat
-            table.resync(animate=False)
-            step(app, 2)
-            return table, found[0]
-        session.close()
-    raise AssertionError("no costly plain play found")
+    session, costly, _best = session_at_costly_play(
+        app, [Seat("Tess", "human"), Seat("Bruno", "human"), Seat("Ada", "medium")], asked_seat)
+    table = TableScene(app, session)
+    app.push(table)
+    step(app)
+    if isinstance(app.scenes.top, PassScene):
+        key(app, pygame.K_SPACE)   # the person takes the device
+    assert app.scenes.top is table and session.human_turn() and session.viewer == asked_seat
+    table.resync(animate=False)
+    step(app, 2)
+    return table, costly
 
 
 def seat_bruno_with_the_tutor(app):  # noqa: F811
