@@ -17,6 +17,7 @@ import random
 import tempfile
 import time
 import traceback
+from dataclasses import replace as replaced
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -244,7 +245,8 @@ def main(argv=None) -> int:
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--sizes", default="1280x720,960x600", help="comma-separated WxH list")
     parser.add_argument("--language", default="", help="en, de, el or nb (default: the settings')")
-    parser.add_argument("--only", default="", help="'quiz': only the What would you play? screens")
+    parser.add_argument("--only", default="", choices=("", "quiz", "tutor"),
+                        help="'quiz': only the What would you play? screens; 'tutor': only the tutor's question")
     args = parser.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
     sizes = [_size(s) for s in args.sizes.split(",") if s]
@@ -367,6 +369,60 @@ def main(argv=None) -> int:
             settle(30)
             shot("pass_screen", size)
 
+        def costly_table(people, asked_seat):
+            """A 3-player table played by Medium until ``asked_seat`` (a person) has a plain card the analysis
+            marks as a sure, costly mistake; the table open on that turn. Returns (table, the move)."""
+            from game.ai import MediumBot
+            from game.ai.analysis import analyse
+            from game.rules import DRAW, Move, tables_for
+            from game.session.coach import surely_costly
+
+            for seed in range(1, 60):
+                session = session_for(app, Match(preset("crazy_eights", 3), seed=seed), people)
+                bot, rng = MediumBot(), random.Random(seed)
+                while not session.hand_over:
+                    seat = session.match.current_seat
+                    view = session.match.view(seat)
+                    if seat == asked_seat and len(view.legal_actions) > 1:
+                        analysis = analyse(view)
+                        costly = [a for a in view.legal_actions if a < DRAW and not tables_for(view.rules).wild[a // 5]
+                                  and surely_costly(analysis.score(a).gap, analysis.score(a).gap_error)]
+                        if costly:
+                            table = TableScene(app, session)
+                            app.scenes.clear_to(table)
+                            settle(2)
+                            if app.scenes.top is not table:   # several people: the pass screen first
+                                app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+                                settle(2)
+                            return table, Move.from_action(costly[0])
+                    session.apply(bot.choose(view, rng))
+                session.close()
+            raise RuntimeError("no costly play found")
+
+        def tutor_shots(size):
+            """The tutor's question: to the one person at a table, and by name at a table of two people."""
+            saved = app.settings
+            for name, people, asked, changes in (
+                    ("tutor", [Seat(shown_player_name(app.settings.player_name), "human"), Seat("Ada", "medium"),
+                               Seat("Bruno", "medium")], 0, {"tutor_mode": True}),
+                    ("tutor_hot_seat", [Seat("Mia", "human"), Seat("Bruno", "human"), Seat("Ada", "medium")], 1,
+                     {"tutored_names": ("Bruno",)})):
+                app.settings = replaced(saved, **changes)
+                table, move = costly_table(people, asked)
+                deadline = time.monotonic() + 60
+                while table.session.tutor_check(move) is None and time.monotonic() < deadline:
+                    app.step(1 / 60)   # the analysis is worked out in the background as the turn begins
+                    time.sleep(0.01)
+                table.human_move(move)
+                while table.tutor.busy and table.tutor.dialog is None and time.monotonic() < deadline:
+                    app.step(1 / 60)
+                    time.sleep(0.01)
+                settle(40)
+                if table.tutor.dialog is None:
+                    raise RuntimeError("the tutor did not ask")
+                shot(name, size)
+            app.settings = saved
+
         def review_over_finished_hand():
             """A finished 4-player hand the person played carelessly (always the first legal move) against
             Medium players, its result
@@ -412,6 +468,9 @@ def main(argv=None) -> int:
         for size in sizes:
             app.notices.clear()
             app.resize(size)
+            if args.only == "tutor":
+                tutor_shots(size)
+                continue
 
             def scene(name, make, frames=4, then=None):
                 try:
@@ -557,6 +616,11 @@ def main(argv=None) -> int:
                     quiz_shots(app, size, settle, shot)
                 except Exception:
                     print(f"quiz at {size}: FAILED", file=sys.stderr)
+                    traceback.print_exc()
+                try:
+                    tutor_shots(size)
+                except Exception:
+                    print(f"tutor at {size}: FAILED", file=sys.stderr)
                     traceback.print_exc()
                 try:
                     new_screens(size)

@@ -74,6 +74,8 @@ class Settings:
     allow_undo: bool = True
     # Learners: before a move the analysis marks as a sure, costly mistake, ask once and name the better one.
     tutor_mode: bool = False
+    # At a table of several people, the others (by name) who play with the tutor; the player's own is tutor_mode.
+    tutored_names: tuple[str, ...] = ()
     fullscreen: bool = False
     card_back: str = "blue"
     deck_look: str = "classic"
@@ -237,6 +239,12 @@ def _last_new_game(value: Any) -> dict[str, Any]:
     return {key: LAST_NEW_GAME_SHAPE[key](item) for key, item in value.items()}
 
 
+def _tutored_names(value: Any) -> tuple[str, ...]:
+    # A tuple: the frozen Settings must not share a list the caller could change.
+    return tuple(dict.fromkeys(checks.list_of(list(value) if isinstance(value, tuple) else value,
+                                              _player_name, LAST_NEW_GAME_MAX_ITEMS)))
+
+
 def _window_size(value: Any) -> tuple[int, int]:
     # JSON has no tuples, so a stored size comes back as a list.
     if not isinstance(value, (list, tuple)) or len(value) != 2:
@@ -257,6 +265,7 @@ FIELD_VALIDATORS: dict[str, Callable[[Any], Any]] = {
     "pause_after_computer_move": checks.boolean,
     "allow_undo": checks.boolean,
     "tutor_mode": checks.boolean,
+    "tutored_names": _tutored_names,
     "fullscreen": checks.boolean,
     "card_back": _one_of(CARD_BACKS),
     "deck_look": _one_of(DECK_LOOKS),
@@ -281,6 +290,7 @@ FIELD_LABELS: dict[str, str] = {
     "pause_after_computer_move": "pause after each computer move",
     "allow_undo": "undo",
     "tutor_mode": "tutor mode",
+    "tutored_names": "who plays with the tutor",
     "fullscreen": "full screen",
     "card_back": "card back",
     "deck_look": "deck look",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import logging
+from contextlib import contextmanager
 from pathlib import Path
 
 from .safe_text import safe_text
@@ -194,6 +195,18 @@ def set_deck_look(look: str) -> None:
     """The deck look the card names follow from now on (the table sets the look it shows)."""
     global _deck_look
     _deck_look = look
+
+
+@contextmanager
+def card_names_for(look: str):
+    """Inside the block, card names follow ``look`` (a screen that writes about a game's cards away from
+    the table: the rules in the deck the game is shown in); the look before comes back after it."""
+    before = _deck_look
+    set_deck_look(look)
+    try:
+        yield
+    finally:
+        set_deck_look(before)
 
 
 def deck_look() -> str:
@@ -604,23 +617,31 @@ def _table_reason(reason: str, params: dict, suit: str, name_of) -> str:
     return _("it skips {name}").format(name=name)
 
 
+#: How a move stands beside a number ("ten of spades", "drawing"): by kind, then "play" and "play_naming".
+_SHORT_MOVE_WORDS = {"draw": N_("drawing a card"), "pass": N_("passing"), "last_card": N_("calling “Last card”"),
+                     "stop": N_("calling “Stop!”"), "play": N_("the {card}"), "play_naming": N_("the {card}, naming {suit}")}
+#: The person's move as the review tells it, keyed as ``_SHORT_MOVE_WORDS``.
+_MOVE_SENTENCES = {"draw": N_("You drew a card."), "pass": N_("You passed."), "last_card": N_("You called “Last card”."),
+                   "stop": N_("You called “Stop!”."), "play": N_("You played the {card}."),
+                   "play_naming": N_("You played the {card} and named {suit}.")}
+
+
+def _move_words(move, wordings: dict[str, str]) -> str:
+    """``move`` in the wording ``wordings`` gives its kind (the card and the suit it names filled in)."""
+    from game.rules import SUITS, MoveKind, card_to_str
+
+    if move.kind != MoveKind.PLAY:
+        return _(wordings[move.kind])
+    card = card_name(card_to_str(move.card))
+    if move.suit is not None:
+        return _(wordings["play_naming"]).format(card=card, suit=suit_name(SUITS[move.suit]))
+    return _(wordings["play"]).format(card=card)
+
+
 def short_move_text(move) -> str:
     """A move in a few words, to stand beside a number: "ten of spades", "eight of clubs, naming hearts",
     "drawing"."""
-    from game.rules import SUITS, MoveKind, card_to_str
-
-    if move.kind == MoveKind.DRAW:
-        return _("drawing a card")
-    if move.kind == MoveKind.PASS:
-        return _("passing")
-    if move.kind == MoveKind.LAST_CARD:
-        return _("calling “Last card”")
-    if move.kind == MoveKind.STOP:
-        return _("calling “Stop!”")
-    card = card_name(card_to_str(move.card))
-    if move.suit is not None:
-        return _("the {card}, naming {suit}").format(card=card, suit=suit_name(SUITS[move.suit]))
-    return _("the {card}").format(card=card)
+    return _move_words(move, _SHORT_MOVE_WORDS)
 
 
 def hint_numbers_text(hint) -> str:
@@ -651,20 +672,7 @@ def hint_numbers_text(hint) -> str:
 
 def move_text(move) -> str:
     """The person's move as the review tells it: "You played the eight of clubs and named spades"."""
-    from game.rules import SUITS, MoveKind, card_to_str
-
-    if move.kind == MoveKind.DRAW:
-        return _("You drew a card.")
-    if move.kind == MoveKind.PASS:
-        return _("You passed.")
-    if move.kind == MoveKind.LAST_CARD:
-        return _("You called “Last card”.")
-    if move.kind == MoveKind.STOP:
-        return _("You called “Stop!”.")
-    card = card_name(card_to_str(move.card))
-    if move.suit is not None:
-        return _("You played the {card} and named {suit}.").format(card=card, suit=suit_name(SUITS[move.suit]))
-    return _("You played the {card}.").format(card=card)
+    return _move_words(move, _MOVE_SENTENCES)
 
 
 #: A gap in the chance to win the hand smaller than this (in percentage points) is told in points instead.

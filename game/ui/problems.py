@@ -235,7 +235,7 @@ SETTING_WORDS = {
     "speech": N_("speech"), "speech_detail": N_("speech detail"),
     "animation_speed": N_("animation speed"), "computer_speed": N_("computer speed"),
     "pause_after_computer_move": N_("pause after each computer move"), "allow_undo": N_("undo"),
-    "tutor_mode": N_("tutor mode"),
+    "tutor_mode": N_("tutor mode"), "tutored_names": N_("who plays with the tutor"),
     "fullscreen": N_("full screen"), "card_back": N_("card back"), "deck_look": N_("deck look"),
     "english_card_letters": N_("J, Q, K, A on the cards"), "highlight_playable": N_("highlight playable cards"),
     "player_name": N_("your name"), "ai_think_budget_ms": N_("computer thinking time"),

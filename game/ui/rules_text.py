@@ -6,12 +6,38 @@ the Rules screen; ``summary(rules)`` the short lines the New Game screen shows.
 """
 from __future__ import annotations
 
-from game.rules import RuleSet
+from game.rules import CHOICES, DESCRIPTIONS, RuleSet
 
-from .i18n import Worded, _, join_words, ngettext, rank_name, ranks_phrase
+from .i18n import GERMAN_LOOK, N_, Worded, _, deck_look, join_words, ngettext, rank_name, ranks_phrase
 
 _MIN_PLAYERS = 2
 _FACE_VALUES = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10}
+THIRTY_TWO_CARDS = N_("The game is played with the 32-card deck: seven, eight, nine, ten, jack, queen, king and "
+                      "ace of each suit (no twos to sixes).")
+#: Texts that name the jack, the queen or the ace, as they read when the cards are German-suited (the Unter
+#: for the jack, the Ober for the queen), as the card names do then.
+GERMAN_LOOK_TEXTS = {
+    THIRTY_TWO_CARDS: N_("The game is played with the 32-card deck: seven, eight, nine, ten, under, over, king "
+                         "and ace of each suit (no twos to sixes)."),
+    DESCRIPTIONS["mau_mau"]: N_("The German game with 32 cards: sevens draw two, eights skip, unders are wild; "
+                                "say \"Mau\" on your last card."),
+    CHOICES["mau_mau"]: N_("Mau-Mau is played in many ways; where tables differ, this game chose: a seven or an "
+                           "eight turned up to start has no effect, and an under turned up goes back into the "
+                           "stock; a seven is answered only with a seven, and whoever draws for it misses their "
+                           "turn; an eight skips one player, and another eight does not pass the skip on; an "
+                           "under may be your last card; only \"Mau\" is said, on your last card, not "
+                           "\"Mau-Mau\" on going out."),
+}
+
+
+def deck_worded(text: str) -> str:
+    """``text`` (a game's description, its choices…) in the player's language and in the words of the deck
+    the card names follow now: "unders are wild" on German-suited cards, "jacks are wild" on French ones."""
+    if deck_look() == GERMAN_LOOK:
+        return _(GERMAN_LOOK_TEXTS.get(text, text))
+    return _(text)
+
+
 _RANK_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
@@ -73,8 +99,7 @@ def _deal_text(rules: RuleSet, for_match: bool) -> str:
                   .format(cards=value, players=_players_range(first, last)) for first, last, value in hand_runs]
         parts.append(_("Cards dealt: {list}.").format(list=_("; ").join(pieces)))
     if short:
-        parts.append(_("The game is played with the 32-card deck: seven, eight, nine, ten, jack, queen, "
-                       "king and ace of each suit (no twos to sixes)."))
+        parts.append(deck_worded(THIRTY_TWO_CARDS))
     deck_runs = _by_player_count(rules.decks_by_players)
     if len(deck_runs) == 1 and short:
         parts.append(_("One deck is used.") if deck_runs[0][2] == 1 else _("Two decks are shuffled together."))

@@ -190,3 +190,47 @@ def test_the_statistics_file_of_the_player_alone_is_written_as_before(folders):
     assert dropped == 0 and again == both and again.players() == ["Mia"]
     with pytest.raises(ValueError):
         Statistics().with_finished_hand("crazy_eights", "easy", None, None, True, "\u202eevil")
+
+
+def _hint_now(session, limit: float = 30.0):
+    import time
+
+    session.prepare_hint()
+    deadline = time.monotonic() + limit
+    while (hint := session.poll_hint()) is None:
+        assert time.monotonic() < deadline, "the hint never came"
+        time.sleep(0.005)
+    return hint
+
+
+def test_hint_and_review_are_each_persons_own(folders):
+    """The hint is worked out from the view of the person to act (a card of their own hand, a move they
+    may make), and the hand review of a pass-and-play table is the holder's own decisions."""
+    session = _session(folders)
+    try:
+        hinted: set[int] = set()
+        while not session.hand_over:
+            seat = session.to_act()
+            if seat in session.people:
+                session.hand_to(seat)
+                if seat not in hinted:
+                    hint = _hint_now(session)
+                    assert hint.move in session.match.legal_moves(), f"seat {seat}'s hint is not a move they may make"
+                    if hint.move.kind == MoveKind.PLAY:
+                        assert hint.move.card in session.match.hand.hands[seat], "the hint plays another's card"
+                    hinted.add(seat)
+                session.play(_a_play_or_first(session))
+            else:
+                wait_for_computer(session)
+                session.play_computer_move()
+        assert hinted == {0, 1}
+        for person in session.people:
+            session.hand_to(person)
+            job = session.review_job(1)
+            try:
+                assert job.decisions, f"seat {person} made decisions in hand 1"
+                assert all(decision.seats[decision.view.seat] == person for decision in job.decisions)
+            finally:
+                job.close()
+    finally:
+        session.close()

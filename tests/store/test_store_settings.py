@@ -27,6 +27,7 @@ CHANGED = Settings(
     fullscreen=True,
     card_back="red",
     deck_look="german",
+    tutored_names=("Bruno", "Chloé"),
     english_card_letters=True,
     highlight_playable=False,
     player_name="Zoë",
@@ -131,6 +132,11 @@ BAD_FIELD_VALUES = [
     ("language", "DE"),
     ("language", ["de"]),
     ("language", None),
+    ("tutored_names", "Bruno"),
+    ("tutored_names", [""]),
+    ("tutored_names", [1]),
+    ("tutored_names", ["x" * (PLAYER_NAME_MAX_LENGTH + 1)]),
+    ("tutored_names", [f"name {n}" for n in range(65)]),
 ]
 
 

@@ -71,6 +71,7 @@ NAME_MESSAGES = {
     "Press Space when {name} is ready.": None,
     "{name} is ready": None,
     "Your turn, {name}": None,                         # the person holding the screen, by name
+    "Wait, {name}: there is a better move": "Wait: there is a better move",   # the tutor, to one of several people
     # A coach's reason names an opponent of the person (who cannot follow, is skipped, must pick up).
     "{name} could not follow {suit} and has none left": None,
     "{name} could not follow {suit} and can hold at most {count} of them now": None,

@@ -34,35 +34,37 @@ def costly_plain_play(view):
     return None
 
 
+def session_at_costly_play(app, seats, asked_seat: int = 0, fits=None):  # noqa: F811
+    """A 3-player session played by Medium until ``asked_seat`` has a costly plain play (and ``fits(view,
+    costly, best)``, if given); returns (session, the costly move, the best move)."""
+    for seed in range(1, 60):
+        session = session_for(app, Match(C8_3, seed), seats)
+        bot, rng = MediumBot(), random.Random(seed)
+        while not session.hand_over:
+            seat = session.match.current_seat
+            view = session.match.view(seat)
+            found = costly_plain_play(view) if seat == asked_seat else None
+            if found and (fits is None or fits(view, *found)):
+                return session, *found
+            session.apply(bot.choose(view, rng))
+        session.close()
+    raise AssertionError("no costly plain play found")
+
+
 def tutored_table(app, tutor: bool = True, fits=None):  # noqa: F811
     """A table (the person, Ada, Bruno) played by Medium until the person has a costly plain play (and
     ``fits(view, costly, best)``, if given); returns (table, the costly move, the best move)."""
     from game.ui.table import TableScene
 
     app.settings = dataclasses.replace(app.settings, tutor_mode=tutor)
-    for seed in range(1, 40):
-        session = session_for(app, Match(C8_3, seed),
-                              [Seat("Tess", "human"), Seat("Ada", "medium"), Seat("Bruno", "medium")])
-        bot, rng = MediumBot(), random.Random(seed)
-        found = None
-        while not session.hand_over and found is None:
-            view = session.match.view(session.match.current_seat)
-            if session.match.current_seat == 0:
-                found = costly_plain_play(view)
-                if found and fits is not None and not fits(view, *found):
-                    found = None
-                if found:
-                    break
-            session.apply(bot.choose(view, rng))
-        if found:
-            table = TableScene(app, session)
-            app.push(table)
-            step(app)
-            table.resync(animate=False)
-            step(app, 2)
-            return table, *found
-        session.close()
-    raise AssertionError("no costly plain play found")
+    session, costly, best = session_at_costly_play(
+        app, [Seat("Tess", "human"), Seat("Ada", "medium"), Seat("Bruno", "medium")], 0, fits)
+    table = TableScene(app, session)
+    app.push(table)
+    step(app)
+    table.resync(animate=False)
+    step(app, 2)
+    return table, costly, best
 
 
 def play_by_click(app, table, move: Move) -> None:  # noqa: F811

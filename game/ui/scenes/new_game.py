@@ -18,7 +18,7 @@ from game.ai import LEVELS
 from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet,
                         house_rules_for, preset, with_house_rules)
 from game.session import HUMAN, OPPONENT_NAMES, Seat
-from game.store.settings import PLAYER_NAME_MAX_LENGTH
+from game.store.settings import LAST_NEW_GAME_MAX_ITEMS, PLAYER_NAME_MAX_LENGTH
 
 from ..i18n import N_, _, level_name, ngettext
 from ..look.paint import draw_heading
@@ -34,6 +34,8 @@ NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
 
 #: How many ways the setup panel tries, each tighter than the one before, to show the whole rules summary.
 SETUP_LEVELS = 4
+#: The drop-down choice "Learner": a person who plays with the tutor (the choice is kept by name).
+TUTORED_PERSON = "human_with_tutor"
 #: The longest name a person at the table may type (as for the player's own name in the settings).
 PERSON_NAME_LENGTH = PLAYER_NAME_MAX_LENGTH
 
@@ -120,6 +122,10 @@ class NewGameScene(WidgetScene):
                 if isinstance(name, str) and name.strip() and len(name) <= PERSON_NAME_LENGTH:
                     self.names[index] = name.strip()
         self.name_entries: dict = {}
+        #: Whether the person in each other seat plays with the tutor (remembered by name in the settings).
+        self.tutored = [self.person_name(index) in app.settings.tutored_names for index in range(MAX_PLAYERS - 1)]
+        #: The name each person's seat had when the tutored names were last written (see ``tutored_names``).
+        self.written_names: dict[int, str] = {}
         #: The house rules ticked for each game: a switch chosen for one game is not carried to another.
         self.switches_by_preset = remembered_switches(remembered)
         self.switches = self.switches_for(self.preset_id)
@@ -170,6 +176,28 @@ class NewGameScene(WidgetScene):
             person = self.levels[index] == HUMAN
             seats.append(Seat(self.person_name(index) if person else OPPONENT_NAMES[index], self.levels[index]))
         return seats
+
+    def seat_choice(self, index: int) -> str:
+        """What other seat ``index``'s drop-down shows: a computer level, a person, or a person with the tutor."""
+        if self.levels[index] == HUMAN and self.tutored[index]:
+            return TUTORED_PERSON
+        return self.levels[index]
+
+    def tutored_names(self) -> tuple[str, ...]:
+        """The settings' people who play with the tutor, as the seats now say: each person seated here
+        with the tutor in, each without it out (the others, from other evenings, kept)."""
+        names = list(self.app.settings.tutored_names)
+        for index in range(self.players - 1):
+            if self.levels[index] != HUMAN:
+                continue
+            name = self.person_name(index)
+            # A seat renamed here: the name it had a moment ago was this seat's, not someone's own.
+            for gone in {self.written_names.get(index), name} & set(names):
+                names.remove(gone)
+            if self.tutored[index]:
+                names.append(name)
+            self.written_names[index] = name
+        return tuple(names[-LAST_NEW_GAME_MAX_ITEMS:])
 
     def person_name(self, index: int) -> str:
         """The name typed for the person in other seat ``index`` (the seat's own name when left empty)."""
@@ -306,14 +334,15 @@ class NewGameScene(WidgetScene):
         if HUMAN in self.levels[:self.players - 1]:   # room to type a person's name
             name_w = max(name_w, self.px(112))
         level_w = max(self.text_w(text, bold=False) for text in [level_name(level) for level in LEVELS]
-                      + [_("Person")]) + self.px(50)
+                      + [_("Person"), _("Learner")]) + self.px(50)
         cell_gap = self.px(14)
         grid_h = max(self.text_h(16) + 4, self.px(34)) if compact else row_h
         columns = 3 if 3 * (name_w + level_w) + 2 * cell_gap <= content_w else 2
         cell_w = (content_w - (columns - 1) * cell_gap) // columns
         self.level_menus = {}
         self.name_entries = {}
-        level_options = [(level_name(level), level) for level in LEVELS] + [(_("Person"), HUMAN)]
+        level_options = [(level_name(level), level) for level in LEVELS] + [(_("Person"), HUMAN),
+                                                                            (_("Learner"), TUTORED_PERSON)]
         for index in range(self.players - 1):
             col, row = index % columns, index // columns
             x = pad + col * (cell_w + cell_gap)
@@ -326,7 +355,7 @@ class NewGameScene(WidgetScene):
                 self.name_entries[entry] = index
             else:
                 self.label((x, cy, name_w, grid_h), OPPONENT_NAMES[index], "@field", container=panel)
-            current = next(o for o in level_options if o[1] == self.levels[index])
+            current = next(o for o in level_options if o[1] == self.seat_choice(index))
             self.level_menus[self.add(pygame_gui.elements.UIDropDownMenu(
                 level_options, current, pygame.Rect(x + name_w, cy, cell_w - name_w, grid_h), self.manager,
                 container=panel, object_id=f"#level_{index + 1}"))] = index
@@ -405,7 +434,9 @@ class NewGameScene(WidgetScene):
             if element in self.level_menus:
                 index = self.level_menus[element]
                 was_person = self.levels[index] == HUMAN
-                self.levels[index] = element.selected_option[1]
+                choice = element.selected_option[1]
+                self.tutored[index] = choice == TUTORED_PERSON
+                self.levels[index] = HUMAN if choice == TUTORED_PERSON else choice
                 self.remember()
                 if was_person != (self.levels[index] == HUMAN):
                     self.rebuild()   # the seat's name becomes a box to type in, or a name again
@@ -448,9 +479,10 @@ class NewGameScene(WidgetScene):
             self.refresh()
 
     def remember(self) -> None:
-        choices = self.choices()
-        if self.app.settings.last_new_game != choices:
-            self.app.save_settings(dataclasses.replace(self.app.settings, last_new_game=choices))
+        choices, tutored = self.choices(), self.tutored_names()
+        if self.app.settings.last_new_game != choices or self.app.settings.tutored_names != tutored:
+            self.app.save_settings(dataclasses.replace(self.app.settings, last_new_game=choices,
+                                                       tutored_names=tutored))
 
     def start(self) -> None:
         """Deal the chosen match; over a saved match, ask first whether to abandon it."""

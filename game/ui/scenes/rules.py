@@ -16,11 +16,12 @@ from pygame_gui.core import ObjectID
 
 from game.rules import DESCRIPTIONS, PRESETS, RuleSet, choices_of
 
-from ..i18n import _
+from ..i18n import _, card_names_for
 from ..look.paint import draw_heading
 from ..look.palette import GOLD_LIGHT
 from ..look.wrap import wrap_words
-from ..rules_text import describe
+from ..deck_looks import shown_deck_look
+from ..rules_text import deck_worded, describe
 from ..safe_text import safe_text
 from ..surface_cache import weight
 from ..widgets import WidgetScene
@@ -65,7 +66,7 @@ def rules_sections(rules: RuleSet, for_match: bool = False) -> list[tuple[str, s
     sections = describe(rules, for_match=for_match)
     choices = choices_of(rules)
     if choices:
-        sections.append((_("Our choices"), _(choices)))
+        sections.append((_("Our choices"), deck_worded(choices)))
     return sections
 
 
@@ -105,15 +106,9 @@ class RulesView(PaintedRows):
         """The bytes of the line surfaces kept now (only the lines in view have one)."""
         return sum(weight(image) for image in self._surfaces.values())
 
-    def draw(self, surface: pygame.Surface) -> None:
-        area = self.abs_rect()
-        for offset, index in enumerate(self.shown()):
-            image = self._surfaces.get(index)
-            if image is None:
-                image = self._surfaces[index] = self._render(index)
-            if image is not None:
-                surface.blit(image, (area.x + self.pad_x, area.y + offset * self.row_h
-                                     + (self.row_h - image.get_height()) // 2))
+    def _row_origin(self, area: pygame.Rect, offset: int, image: pygame.Surface) -> tuple[int, int]:
+        # Inset, and centred in the row (a heading line is taller than the text).
+        return area.x + self.pad_x, area.y + offset * self.row_h + (self.row_h - image.get_height()) // 2
 
     def _render(self, index: int) -> pygame.Surface | None:
         """One line, just as wide as its text (an empty line has no surface)."""
@@ -173,16 +168,19 @@ class RulesScene(WidgetScene):
         self.dropdown = self.add(pygame_gui.elements.UIDropDownMenu(
             options, chosen, pygame.Rect(left + field_w, top, menu_w, row_h), self.manager,
             object_id="#rules_game"))
-        description = DESCRIPTIONS.get(self.choice, "") if self.choice != THIS_GAME else ""
+        rules, for_match = self.current_rules()
+        # The cards are named as the chosen deck look shows this game's cards: "Unter" on German-suited ones.
+        with card_names_for(shown_deck_look(self.app.settings.deck_look, rules)):
+            description = deck_worded(DESCRIPTIONS[self.choice]) if self.choice in DESCRIPTIONS else ""
+            self.sections = rules_sections(rules, for_match)
         desc_x = left + field_w + menu_w + self.px(20)
         self.description = self.add(pygame_gui.elements.UITextBox(
-            html.escape(_(description)), pygame.Rect(desc_x, top - self.px(4), left + content_w - desc_x, -1),
+            html.escape(description), pygame.Rect(desc_x, top - self.px(4), left + content_w - desc_x, -1),
             self.manager, object_id=ObjectID(object_id="#rules_description", class_id="@description")))
         # A description that wraps to a third line pushes the rules down rather than running into them.
         box_top = max(top + row_h + self.px(20), self.description.rect.bottom + self.px(8))
         button_h = max(self.text_h(17) + 14, self.px(50))
         bottom = height - self.px(36) - button_h - self.px(22)
-        rules, for_match = self.current_rules()
         frame = self.frame((left, box_top, content_w, bottom - box_top), "inset", name="rules_frame")
         heading_font = self.app.assets.font(round(HEADING_SIZE * self.app.font_scale), True)
         text_font = self.app.assets.font(round(TEXT_SIZE * self.app.font_scale))
@@ -190,7 +188,6 @@ class RulesScene(WidgetScene):
         pad_x, pad_y = self.px(20), self.px(12)
         # Room for the scroll bar is kept always: the lines wrap the same whether it shows or not.
         wrap_w = content_w - 2 * pad_x - max(self.px(16), BAR_W)
-        self.sections = rules_sections(rules, for_match)
         lines = rules_lines(self.sections, heading_font, text_font, wrap_w)
         rows_h = max(row_h, (bottom - box_top - 2 * pad_y) // row_h * row_h)
         self.rules_view = RulesView(self, frame, (0, pad_y, content_w, rows_h), lines, row_h, pad_x)

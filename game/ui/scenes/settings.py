@@ -17,7 +17,7 @@ from ..assets import CARD_LETTER_SETS
 from ..i18n import N_, _, current_language, shown_player_name, stored_player_name
 from ..language import LANGUAGE_CHOICES
 from ..look.paint import draw_heading
-from ..widgets import WidgetScene
+from ..widgets import FormRows, WidgetScene
 from ..widgets.text_entry import SafeTextEntryLine
 
 #: The words for each speed (both speed settings offer the same choices).
@@ -106,19 +106,12 @@ class SettingsScene(WidgetScene):
                                         name="sound_settings")
         y += row_h + row_gap
 
-        def choice_row(label: str, choices, chosen: str, object_id: str):
-            nonlocal y
-            self.label((pad, y, label_w, row_h), label, "@field", container=left_panel)
-            options = [(_(text), key) for key, text in choices]
-            menu = self.add(pygame_gui.elements.UIDropDownMenu(
-                options, next(o for o in options if o[1] == chosen), pygame.Rect(ctrl_x, y, ctrl_w, row_h),
-                self.manager, container=left_panel, object_id=object_id))
-            y += row_h + row_gap
-            return menu
-
-        self.speed = choice_row(_("Animation speed"), SPEEDS, settings.animation_speed, "#animation_speed")
-        self.computer_speed = choice_row(_("Computer speed"), SPEEDS, settings.computer_speed, "#computer_speed")
-        self.language = choice_row(_("Language"), LANGUAGE_CHOICES, settings.language, "#language")
+        form = FormRows(left_panel, y, pad, label_w, ctrl_x, ctrl_w, row_h, row_gap)
+        self.speed = self.choice_row(form, _("Animation speed"), SPEEDS, settings.animation_speed, "#animation_speed")
+        self.computer_speed = self.choice_row(form, _("Computer speed"), SPEEDS, settings.computer_speed,
+                                              "#computer_speed")
+        self.language = self.choice_row(form, _("Language"), LANGUAGE_CHOICES, settings.language, "#language")
+        y = form.y
 
         self.label((pad, y, label_w, row_h), _("Your name"), "@field", container=left_panel)
         self.name_entry = self.add(SafeTextEntryLine(

@@ -9,7 +9,7 @@ import pygame_gui
 
 from ..i18n import N_, _
 from ..look.paint import draw_heading
-from ..widgets import WidgetScene
+from ..widgets import FormRows, WidgetScene
 
 SPEECH_MODES = (("off", N_("Off")), ("screen_reader", N_("With a screen reader")), ("always", N_("Always")))
 SPEECH_DETAILS = (("brief", N_("Brief")), ("full", N_("Full")))
@@ -69,18 +69,10 @@ class SoundSettingsScene(WidgetScene):
             container=panel, object_id="#muted", initial_state=settings.muted))
         y += row_h + row_gap
 
-        def choice_row(label: str, choices, chosen: str, object_id: str):
-            nonlocal y
-            self.label((pad, y, label_w, row_h), label, "@field", container=panel)
-            options = [(_(text), key) for key, text in choices]
-            menu = self.add(pygame_gui.elements.UIDropDownMenu(
-                options, next(o for o in options if o[1] == chosen), pygame.Rect(ctrl_x, y, ctrl_w, row_h),
-                self.manager, container=panel, object_id=object_id))
-            y += row_h + row_gap
-            return menu
-
-        self.speech_menu = choice_row(_("Speech"), SPEECH_MODES, settings.speech, "#speech")
-        self.detail_menu = choice_row(_("Speech detail"), SPEECH_DETAILS, settings.speech_detail, "#speech_detail")
+        form = FormRows(panel, y, pad, label_w, ctrl_x, ctrl_w, row_h, row_gap)
+        self.speech_menu = self.choice_row(form, _("Speech"), SPEECH_MODES, settings.speech, "#speech")
+        self.detail_menu = self.choice_row(form, _("Speech detail"), SPEECH_DETAILS, settings.speech_detail,
+                                           "#speech_detail")
         button_w, button_h = self.px(220), max(self.text_h(17) + 14, self.px(50))
         self.button(((width - button_w) // 2, height - self.px(36) - button_h, button_w, button_h), _("Back"),
                     self.app.pop, name="back")

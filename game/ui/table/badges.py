@@ -92,6 +92,45 @@ def _clear(lay: Layout, rect: pygame.Rect) -> bool:
     return rect.collidelist(blocked) < 0
 
 
+def flash_font_size(lay: Layout, seat: int) -> int:
+    """The type size of a seat's rising words."""
+    return max(12, int(lay.seats[seat].plate.h * 0.34))
+
+
+def flash_size(lay: Layout, seat: int, words: str, text) -> tuple[int, int]:
+    """The size of a seat's rising words on their pill."""
+    word = text.render(words, flash_font_size(lay, seat), CREAM, bold=True)
+    return word.get_width() + 20, word.get_height() + 6
+
+
+def flash_rect(lay: Layout, seat: int, size: tuple[int, int], fraction: float) -> pygame.Rect:
+    """Where a seat's rising words ("Skipped", "Last card!") stand with ``fraction`` of their time left: over
+    the seat's cards (the person's: over their name plate), rising as they fade, but never past the window's
+    edge (a seat at the top has little room above its cards) nor onto a name plate: where they would be, they
+    rise only as far as is clear, or stand beside the seat's plate."""
+    spot = lay.seats[seat]
+    plate = spot.plate
+    rise = int((1 - fraction) * plate.h * 0.5)
+    inside = pygame.Rect((0, 0), lay.size).inflate(-lay.margin, -lay.margin)
+    plates = [other.plate for other in lay.seats.values()]
+    over = pygame.Rect((0, 0), size)
+    over.midbottom = (plate.centerx, plate.top - 4 if spot.bottom else int(spot.center[1]))
+    starts = [over]
+    for side in (badge_side(lay, seat), -badge_side(lay, seat)):
+        beside = pygame.Rect((0, 0), size)
+        if side > 0:
+            beside.midleft = (plate.right + BADGE_GAP, plate.centery)
+        else:
+            beside.midright = (plate.left - BADGE_GAP, plate.centery)
+        starts.append(beside)
+    for start in starts:
+        for lift in range(rise, -1, -2):   # as high as they may rise without meeting a plate
+            rect = start.move(0, -lift).clamp(inside)
+            if rect.collidelist(plates) < 0:
+                return rect
+    return over.move(0, -rise).clamp(inside)
+
+
 def draw_badges(surface, lay: Layout, view, text, images, deck_look: str, back_style: str) -> None:
     """Paint every seat's badge (the person's own too: being skipped is easy to miss)."""
     for seat, action in enumerate(view.last_actions):

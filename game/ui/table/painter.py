@@ -24,7 +24,7 @@ from ..look.palette import (ARROW_SHADOW, BADGE_RIM, BANNER_HINT, CREAM, EBONY, 
 from ..deck_looks import CLASSIC, shown_deck_look
 from ..scene import FULL_FPS
 from .animation import speed_factor
-from .badges import draw_badges
+from .badges import draw_badges, flash_font_size, flash_rect
 from .layout import Layout
 from .log_lines import log_line, log_rows
 from .sprites import CardSprite
@@ -347,15 +347,12 @@ class TablePainter:
             spot = lay.seats.get(seat)
             if spot is None:
                 continue
-            rect = spot.plate
-            word = self.text.render(text, max(12, int(rect.h * 0.34)), color, bold=True)
+            word = self.text.render(text, flash_font_size(lay, seat), color, bold=True)
             pill = shapes.rounded_panel((word.get_width() + 20, word.get_height() + 6), (word.get_height() + 6) // 2,
                                         (*FLASH_PILL, 230), (*color[:3], 255), 2).copy()
             pill.blit(word, word.get_rect(center=(pill.get_width() // 2, pill.get_height() // 2)))
             pill.set_alpha(int(255 * min(1.0, timer.fraction * 3)))
-            rise = int((1 - timer.fraction) * rect.h * 0.5)
-            anchor_y = rect.top - 4 if spot.bottom else int(spot.center[1])
-            surface.blit(pill, pill.get_rect(midbottom=(rect.centerx, anchor_y - rise)))
+            surface.blit(pill, flash_rect(lay, seat, pill.get_size(), timer.fraction))
 
     # ----- cards -------------------------------------------------------------------
 

@@ -158,6 +158,10 @@ class TableSpeech:
                 card=text)
         self._say(text)
 
+    def tutor_asks(self, words: list[str]) -> None:
+        """The tutor's question, as its dialog shows it."""
+        self._say(sentences(words))
+
     def chooser_opened(self, suggested: int) -> None:
         """The suit chooser opened on ``suggested``."""
         self._say(_("Name a suit: C, D, H or S, or Left and Right, then Enter. {suit}.").format(

@@ -5,6 +5,9 @@ The verdict comes from the analysis the session worked out in the background as 
 hint's, see ``TableSession.tutor_check``): the table never waits for it. A move made before it is
 ready is held, with a short "checking" note, until it is (a fraction of a second). The tutor speaks
 once per position; once it has, the match counts as practice, like a take-back.
+
+At a table of several people the tutor is each person's own (``plays_with_tutor``): it asks only the
+person whose move it is, and only if they chose it, calling them by name.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import pygame
 
 from game.rules import Move, MoveKind, card_to_str
 from game.ui.i18n import _, current_language, hint_numbers_text, hint_text
+from game.ui.safe_text import safe_text
 
 from ..look import shapes
 from ..look.wrap import wrap_words
@@ -25,6 +29,16 @@ from .animation import Timer, ease_out_back
 TAKE_BACK, PLAY_ANYWAY = 0, 1
 
 
+def plays_with_tutor(settings, session, seat: int) -> bool:
+    """Whether the person in ``seat`` plays with the tutor: the one person at a table, and the player whose
+    name the settings carry, by the tutor setting; each other person by their own choice, kept by name
+    (New game's "Learner")."""
+    name = session.seats[seat].name
+    if len(session.people) <= 1 or name == settings.player_name:
+        return bool(settings.tutor_mode)
+    return name in settings.tutored_names
+
+
 class TutorDialog:
     """The question, over the table: the move the person chose, the better one and why, two buttons.
 
@@ -32,10 +46,12 @@ class TutorDialog:
     Space presses it, Escape takes the move back; the mouse clicks a button (hovering focuses it).
     """
 
-    def __init__(self, check, on_answer, first_time: bool):
+    def __init__(self, check, on_answer, first_time: bool, name: str | None = None):
         self.check = check
         self.on_answer = on_answer
         self.first_time = first_time
+        #: The person asked, by name, at a table of several people (None: the one person, "you").
+        self.name = safe_text(name, max_chars=24) if name is not None else None
         self.focus = TAKE_BACK
         self.opened = Timer(0.26)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -84,6 +100,26 @@ class TutorDialog:
         self.buttons = [pygame.Rect(left, top, button_w, button_h),
                         pygame.Rect(left + button_w + gap, top, button_w, button_h)]
         self.note_bottom = top - self.pad // 2
+
+    def title(self) -> str:
+        if self.name is None:
+            return _("Wait: there is a better move")
+        return _("Wait, {name}: there is a better move").format(name=self.name)
+
+    def note(self) -> str:
+        """The first time only: what the tutor's help does to the statistics ("" after)."""
+        if not self.first_time:
+            return ""
+        if self.name is None:
+            return _("A match with the tutor's help counts as practice in your statistics.")
+        return _("A match with the tutor's help counts as practice for everyone at the table.")
+
+    def words(self) -> list[str]:
+        """What the dialog says, top to bottom, as the voice reads it."""
+        better = self.check.better
+        numbers = hint_numbers_text(better)
+        return [self.title(), hint_text(better), *([numbers] if numbers else []), *([self.note()] if self.note() else []),
+                _("Enter chooses  ·  Esc takes it back")]
 
     # ----- input -------------------------------------------------------------------------------
 
@@ -134,9 +170,11 @@ class TutorDialog:
         pad, body_size = self.pad, self.body_size
         width = panel.w - 2 * pad
         y = panel.top + pad
-        title = text.fit(_("Wait: there is a better move"), self.title_size, width, color=GOLD,
+        title = text.fit(self.title(), self.title_size, width, color=GOLD,
                          bold=True, shadow=True)
-        y = surface.blit(title, title.get_rect(midtop=(panel.centerx, y))).bottom + pad // 2
+        # Laid out from the images' own rects, not from what blit returns: under a quiet frame's clip that is
+        # only the part drawn, and the cards would land on the buttons.
+        y = _blit_midtop(surface, title, panel.centerx, y) + pad // 2
         # The two moves side by side, as cards: the person's on the left, the better one on the right.
         card_h = self.card_h
         card_w = int(card_h / 1.4)
@@ -156,14 +194,13 @@ class TutorDialog:
         y += caption_h + 4 + card_h + pad // 2
         for line in self.reason_lines:
             image = text.fit(line, body_size, width, color=CREAM, bold=True)
-            y = surface.blit(image, image.get_rect(midtop=(panel.centerx, y))).bottom
+            y = _blit_midtop(surface, image, panel.centerx, y)
         y += 4
         for line in self.number_lines:
             image = text.fit(line, body_size - 1, width, color=CHOOSER_TEXT)
-            y = surface.blit(image, image.get_rect(midtop=(panel.centerx, y))).bottom
+            y = _blit_midtop(surface, image, panel.centerx, y)
         if self.first_time:
-            note = text.fit(_("A match with the tutor's help counts as practice in your statistics."),
-                            max(11, body_size - 3), width, color=NOTE_TEXT)
+            note = text.fit(self.note(), max(11, body_size - 3), width, color=NOTE_TEXT)
             surface.blit(note, note.get_rect(midbottom=(panel.centerx, self.note_bottom + offset)))
         labels = (_("Take it back"), _("Play it anyway"))
         for index, rect in enumerate(self.buttons):
@@ -206,6 +243,13 @@ class TutorDialog:
             surface.blit(label, label.get_rect(center=rect.center))
 
 
+def _blit_midtop(surface, image, centerx: int, top: int) -> int:
+    """Draw ``image`` centred under ``(centerx, top)``; the y just below it."""
+    rect = image.get_rect(midtop=(centerx, top))
+    surface.blit(image, rect)
+    return rect.bottom
+
+
 def _draw_arrow(surface, center, length: int) -> None:
     """A gold arrow pointing right (the font has no arrow glyph)."""
     x, y = center
@@ -229,7 +273,9 @@ class Tutor:
 
     @property
     def on(self) -> bool:
-        return bool(getattr(self.scene.app.settings, "tutor_mode", False))
+        """Whether the person to act plays with the tutor (each person's own choice)."""
+        session = self.scene.session
+        return session.human is not None and plays_with_tutor(self.scene.app.settings, session, session.human)
 
     @property
     def busy(self) -> bool:
@@ -266,9 +312,12 @@ class Tutor:
         session = self.scene.session
         first_time = not session.practice
         session.count_as_practice()
-        self.dialog = TutorDialog(check, lambda anyway: self._answered(version, check.move, anyway), first_time)
+        name = session.name(session.human) if session.addressed is None else None
+        self.dialog = TutorDialog(check, lambda anyway: self._answered(version, check.move, anyway), first_time,
+                                  name)
         self.dialog.layout(self.scene.app.size, self.scene.text)
         self.scene.effects.sound("click")
+        self.scene.speech.tutor_asks(self.dialog.words())
         return True
 
     def _answered(self, version: int, move: Move, play_anyway: bool) -> None:

@@ -1,4 +1,4 @@
 """Scenes built of pygame_gui widgets: the widget scene, its keyboard focus ring, and what we draw over widgets."""
-from .scene import WidgetScene
+from .scene import FormRows, WidgetScene
 
-__all__ = ["WidgetScene"]
+__all__ = ["FormRows", "WidgetScene"]

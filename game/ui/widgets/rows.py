@@ -164,7 +164,12 @@ class PaintedRows:
             image = self._surfaces.get(index)
             if image is None:
                 image = self._surfaces[index] = self._render(index)
-            surface.blit(image, (area.x, area.y + offset * self.row_h))
+            if image is not None:   # a row with nothing to paint has no surface
+                surface.blit(image, self._row_origin(area, offset, image))
+
+    def _row_origin(self, area: pygame.Rect, offset: int, image: pygame.Surface) -> tuple[int, int]:
+        """Where the surface of the ``offset``-th row in view goes."""
+        return area.x, area.y + offset * self.row_h
 
     def _font(self, bold: bool) -> pygame.font.Font:
         return self.scene.app.assets.font(round(self.font_size * self.scene.app.font_scale), bold)

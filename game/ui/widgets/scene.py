@@ -2,17 +2,34 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from ..i18n import _
 from ..look.paint import backdrop, dim, painted_frame
 from ..look.scale import ui_scale
 from ..scene import AMBIENT_FPS, IDLE_FPS, Scene
 from ..speaking import say
 from .focus import KeyboardFocus
 from .marks import draw_marks
+
+
+@dataclass
+class FormRows:
+    """Where a form's labelled rows go in a panel: labels at ``label_x``, controls from ``control_x``, the
+    next row at ``y`` (moved on by each row, see :meth:`WidgetScene.choice_row`)."""
+
+    container: object
+    y: int
+    label_x: int
+    label_w: int
+    control_x: int
+    control_w: int
+    row_h: int
+    row_gap: int
 
 
 class WidgetScene(KeyboardFocus, Scene):
@@ -133,6 +150,18 @@ class WidgetScene(KeyboardFocus, Scene):
         return self.add(pygame_gui.elements.UILabel(
             pygame.Rect(rect), text, self.manager, container=container,
             object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=style)))
+
+    def choice_row(self, form: "FormRows", label: str, choices, chosen: str, object_id: str):
+        """A labelled drop-down on the next row of ``form``: ``choices`` are (key, untranslated text) pairs,
+        the one keyed ``chosen`` shown; ``form.y`` moves to the row after."""
+        self.label((form.label_x, form.y, form.label_w, form.row_h), label, "@field", container=form.container)
+        options = [(_(text), key) for key, text in choices]
+        menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            options, next(o for o in options if o[1] == chosen),
+            pygame.Rect(form.control_x, form.y, form.control_w, form.row_h), self.manager,
+            container=form.container, object_id=object_id))
+        form.y += form.row_h + form.row_gap
+        return menu
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self._actions:
