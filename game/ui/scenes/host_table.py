@@ -248,13 +248,12 @@ class HostTableScene(WidgetScene):
         self.rebuild()
 
     def start(self) -> None:
-        """Deal the match: every seat still open gets a computer."""
+        """Play: a seat still open is played by a computer (a friend may still take it over)."""
         if self.link is None:
             return
-        table = self.link.start(self.app.next_seed())
         link, self.link = self.link, None
-        self.app.table_link = link   # polled by the app every frame from now on, whatever scene is on top
-        self.app.go("table", table, how="replace")
+        link.start()   # the app goes on polling it every frame, whatever scene is on top
+        self.app.go("table", link.table, how="replace")
 
     def back(self) -> None:
         if self.link is not None:
@@ -310,19 +309,12 @@ class HostTableScene(WidgetScene):
         return True
 
     def update(self, dt: float) -> None:
-        if self.link is not None:
-            self.link.update(dt)
-            if self.link is not None:
-                self.refresh_lobby()
-
-    def frame_rate(self) -> int:
-        """A waiting lobby looks at the host a few times a second, and draws only when a seat changes."""
-        from ..scene import AMBIENT_FPS
-
-        return AMBIENT_FPS if self.open else super().frame_rate()
+        if self.link is not None:   # the app polls the host; the lobby shows what changed
+            self.refresh_lobby()
 
     def changing_rects(self) -> list[pygame.Rect] | None:
-        return [] if not self.open or self.lobby == self.link.lobby() else None
+        """A waiting lobby is drawn again only when a seat changes (its labels are new then)."""
+        return []
 
     def draw(self, surface) -> None:
         super().draw(surface)
