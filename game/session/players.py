@@ -63,16 +63,19 @@ class RemotePlayer:
         return self._question[0] if self._question is not None else None
 
     def ask(self, ticket, view: PlayerView, seed: int) -> None:
-        """The seat is to act at ``ticket``: wait for the person's move (or ask the stand-in)."""
+        """The seat is to act at ``ticket``: wait for the person's move (or ask the stand-in). A move the
+        person sent for this ticket before the session asked is the answer."""
         self._question = (ticket, view, seed)
-        self._answer = None
+        if self._answer is not None and self._answer[0] != ticket:
+            self._answer = None
         if not self.present:
             self.stand_in.ask(ticket, view, seed)
 
     def offer(self, ticket, move: Move) -> bool:
-        """The person's move for the question ``ticket``; False when no such question is open (a stale or
-        early move, or while the stand-in plays)."""
-        if not self.present or self._question is None or ticket != self._question[0] or self._answer is not None:
+        """The person's move for ``ticket`` (the host checked it is theirs and legal; it may come before the
+        session asks); False while the stand-in plays, or when a move for that ticket is already in."""
+        if not self.present or (self._question is not None and ticket != self._question[0]) \
+                or (self._answer is not None and self._answer[0] == ticket):
             return False
         self._answer = (ticket, move)
         return True
@@ -84,7 +87,7 @@ class RemotePlayer:
             if answer is not None and self._question is not None and answer[0] == self._question[0]:
                 self._question = None
             return answer
-        if self._answer is None:
+        if self._answer is None or self._question is None or self._answer[0] != self._question[0]:
             return None
         ticket, move = self._answer
         self._answer = self._question = None

@@ -323,6 +323,13 @@ class TableSession:
         self.seat_players[seat] = player
         self._requested = -1   # ask the new player, even in the position the old one was asked in
 
+    def rename_seat(self, seat: int, name: str) -> None:
+        """Give a remote person's seat the name they joined with (saved with the match from now on)."""
+        if not self.seats[seat].is_remote:
+            raise ValueError(f"seat {seat} is not played from another computer")
+        self.seats = tuple(Seat(name, s.kind) if i == seat else s for i, s in enumerate(self.seats))
+        self._view = None
+
     def stand_in(self, seat: int) -> ComputerPlayer:
         """A computer player for ``seat`` (its level; a remote person's stand-in is STAND_IN_LEVEL)."""
         return ComputerPlayer(self.worker, self._bot(seat))
