@@ -383,7 +383,8 @@ class TableBrowser:
                 self.changes += 1
 
     def _recheck(self, zc) -> None:
-        """Drop the tables whose records have run out of the cache (their host went without a goodbye)."""
+        """Drop the tables whose records have run out of the cache (their host went without a goodbye), and
+        take in any change of the others' properties (open seats) an update event did not bring."""
         from zeroconf import ServiceInfo
 
         with self._lock:
@@ -392,8 +393,14 @@ class TableBrowser:
             try:
                 info = ServiceInfo(SERVICE_TYPE, name)
                 alive = info.load_from_cache(zc)
+                table = found_table(name, dict(info.properties or {}), list(info.parsed_addresses()), info.port) \
+                    if alive else None
             except Exception:
-                alive = False
-            if not alive:
+                table = None
+            if table is None:
                 self._drop(name)
-
+                continue
+            with self._lock:
+                if name in self._tables and self._tables[name] != table:
+                    self._tables[name] = table
+                    self.changes += 1

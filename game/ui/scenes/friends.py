@@ -23,7 +23,7 @@ class FriendsScene(WidgetScene):
         pad = self.px(28)
         card_w = min(self.px(440), (width - 3 * self.px(40)) // 2)
         button_h = max(self.text_h(17) + 16, self.px(56))
-        text_h = self.text_h(15, 4)
+        text_h = self.text_h(15, 5)
         card_h = pad + button_h + self.px(14) + text_h + pad
         gap = self.px(40)
         left = (width - 2 * card_w - gap) // 2
@@ -45,6 +45,9 @@ class FriendsScene(WidgetScene):
                 html.escape(words), pygame.Rect(pad - self.px(4), pad + button_h + self.px(14),
                                                 inner_w - 2 * pad + self.px(8), text_h),
                 self.manager, container=panel, object_id=ObjectID(class_id="@description")))
+        self.label((self.px(40), top - self.text_h(17) - self.px(24), width - self.px(80), self.text_h(17)),
+                   _("Everyone plays at their own computer, all on the same home network."), "@center",
+                   name="friends_intro")
         back_w = self.px(220)
         self.button(((width - back_w) // 2, height - self.px(28) - button_h, back_w, button_h), _("Back"),
                     self.app.pop, name="back")

@@ -11,9 +11,11 @@ still awaited. Start deals the match; a seat still open then gets a computer. Ba
 from __future__ import annotations
 
 import dataclasses
+import html
 
 import pygame
 import pygame_gui
+from pygame_gui.core import ObjectID
 
 from game.ai import LEVELS
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet, house_rules_for, with_house_rules
@@ -24,6 +26,7 @@ from ..look.paint import draw_heading, render_title
 from ..look.palette import GOLD_LIGHT, PARCHMENT
 from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, table_name_for
 from ..problems import problem_text
+from ..rules_text import summary
 from ..safe_text import safe_text
 from ..widgets import WidgetScene
 from ..widgets.text_entry import SafeTextEntryLine
@@ -156,9 +159,12 @@ class HostTableScene(WidgetScene):
         seat_h = max(self.text_h(16) + 4, self.px(34))
         seat_gap = max(3, min(self.px(7), (inner_h - y - pad - (MAX_PLAYERS - 1) * seat_h) // (MAX_PLAYERS - 1)))
         cell_gap = self.px(14)
-        columns = 2 if self.players - 1 > 3 else 1
-        cell_w = (content_w - (columns - 1) * cell_gap) // columns
         number_w = self.text_w("7.") + self.px(8)
+        widest = max(self.text_w(label, bold=False) for label, _kind in kind_options) + self.px(44)
+        columns = 2 if self.players - 1 > 3 and 2 * (number_w + widest) + cell_gap <= content_w else 1
+        if columns == 1 and self.players - 1 > 3:   # seven seats in one column: closer together
+            seat_h = max(self.text_h(15) + 2, min(seat_h, (inner_h - y - pad) // (self.players - 1) - 3))
+        cell_w = (content_w - (columns - 1) * cell_gap) // columns
         self.kind_menus = {}
         for index in range(self.players - 1):
             col, row = (index % columns, index // columns)
@@ -170,6 +176,18 @@ class HostTableScene(WidgetScene):
                 pygame.Rect(x + number_w, cy, cell_w - number_w, seat_h), self.manager, container=panel,
                 object_id=f"#host_seat_{index + 2}"))
             self.kind_menus[menu] = index
+        rows = (self.players - 1 + columns - 1) // columns
+        y += rows * seat_h + (rows - 1) * seat_gap + self.px(16)
+        if inner_h - y - pad // 2 >= self.text_h(15, 2) + self.px(12):   # the rules in short, where there is room
+            inset_pad = self.px(10)
+            inset = self.frame((pad - inset_pad, y, content_w + 2 * inset_pad, inner_h - y - pad // 2), "inset",
+                               container=panel, name="host_summary")
+            inset_w, inset_h = inset.get_container().get_rect().size
+            words = "<br>".join(html.escape(line) for line in summary(self.rules)) if self.rules is not None \
+                else html.escape(self.problem or "")
+            self.add(pygame_gui.elements.UITextBox(
+                words, pygame.Rect(inset_pad, self.px(4), inset_w - 2 * inset_pad, inset_h - self.px(8)),
+                self.manager, container=inset, object_id=ObjectID(object_id="#host_rules", class_id="@summary_small")))
         if self.open:   # fixed once friends may be joining
             for widget in (self.name_entry, self.preset_menu, self.players_menu, self.match_menu,
                            *self.kind_menus):
@@ -184,21 +202,28 @@ class HostTableScene(WidgetScene):
         self.label((pad, pad - self.px(6), inner_w - 2 * pad, heading_h), _("Your table"), "@heading",
                    container=panel)
         self.seat_labels = []
+        y = pad - self.px(6) + heading_h + self.px(4)
         if not self.open:
             words = self.problem or (_("Friends on the same network find your table in their list, or type its "
                                        "address and code. Open it when the setup is right."))
             self.add(pygame_gui.elements.UITextBox(
-                words, pygame.Rect(pad - self.px(4), pad + heading_h, inner_w - 2 * pad + self.px(8), -1),
-                self.manager, container=panel,
-                object_id=pygame_gui.core.ObjectID(class_id="@description")))
+                html.escape(words), pygame.Rect(pad - self.px(4), y, inner_w - 2 * pad + self.px(8), -1),
+                self.manager, container=panel, object_id=ObjectID(class_id="@description")))
             return
-        # The code and the address are painted large by draw(); the seats are listed below them.
-        seat_h = max(self.text_h(16) + 2, self.px(30))
-        top = inner_h - pad // 2 - self.players * seat_h
-        self.seats_top = top
+        # The code and the address are painted large by draw() into this band; the seats are listed below.
+        seat_h = max(self.text_h(16) + 2, self.px(30)) if self.players <= 5 else max(self.text_h(15), self.px(26))
+        section_h = self.text_h(15)
+        list_h = self.players * seat_h + self.px(12)
+        list_top = inner_h - pad // 2 - list_h
+        self.code_band = (y, list_top - section_h - self.px(8))
+        self.label((pad, list_top - section_h - self.px(4), inner_w - 2 * pad, section_h), _("At the table"),
+                   "@section", container=panel)
+        inset = self.frame((pad - self.px(8), list_top, inner_w - 2 * pad + self.px(16), list_h), "inset",
+                           container=panel, name="lobby_seats")
+        inset_w = inset.get_container().get_rect().width
         for seat in range(self.players):
-            self.seat_labels.append(self.label((pad, top + seat * seat_h, inner_w - 2 * pad, seat_h), "", "@field",
-                                               container=panel, name=f"lobby_seat_{seat + 1}"))
+            self.seat_labels.append(self.label((self.px(12), self.px(6) + seat * seat_h, inset_w - self.px(24),
+                                                seat_h), "", "@field", container=inset, name=f"lobby_seat_{seat + 1}"))
         self.refresh_lobby(force=True)
 
     # ----- the lobby -------------------------------------------------------------------------------
@@ -207,7 +232,7 @@ class HostTableScene(WidgetScene):
         """One line of the lobby: the seat's number, who sits there, and how it stands."""
         name = safe_text(seat.name, 24) if seat.name else ""
         if seat.kind == "host":
-            text = _("{name} (you)").format(name=name)
+            text = _("{name} (host)").format(name=name)
         elif seat.kind == "computer":
             text = _("{name}, computer: {level}").format(name=name, level=level_name(seat.level))
         elif seat.state == "open":
@@ -327,19 +352,23 @@ class HostTableScene(WidgetScene):
         """The table code and the address, large: friends read them from across the room."""
         area = self.table_panel.get_container().get_abs_rect()
         pad = self.px(20)
-        y = area.top + pad - self.px(6) + self.text_h(21) + self.px(8)
-        small = self.app.assets.font(max(14, self.px(18)))
+        band_top, band_bottom = (area.top + edge for edge in self.code_band)
+        small = self.app.assets.font(max(14, round(17 * self.app.font_scale)))
         room = area.width - 2 * pad
-        for caption, value, size in ((_("Table code"), self.link.code, 64),
-                                     (_("Address and port"), self.link.address_text(), 40)):
-            words = small.render(caption, True, PARCHMENT)
-            surface.blit(words, words.get_rect(midtop=(area.centerx, y)))
-            y += words.get_height() + self.px(2)
-            font_size = max(24, self.px(size))
+        blocks = []
+        for caption, value, size in ((_("Table code"), self.link.code, 72),
+                                     (_("Address and port"), self.link.address_text(), 42)):
+            font_size = max(22, self.px(size))
             font = self.app.assets.font(font_size, bold=True)
             while font.size(value)[0] > room and font_size > 18:
                 font_size -= 2
                 font = self.app.assets.font(font_size, bold=True)
-            big = render_title(font, value, GOLD_LIGHT)
+            blocks.append((small.render(caption, True, PARCHMENT), render_title(font, value, GOLD_LIGHT)))
+        used = sum(words.get_height() + big.get_height() for words, big in blocks)
+        gap = max(self.px(4), (band_bottom - band_top - used) // 3)
+        y = band_top + gap // 2
+        for words, big in blocks:
+            surface.blit(words, words.get_rect(midtop=(area.centerx, y)))
+            y += words.get_height()
             surface.blit(big, big.get_rect(midtop=(area.centerx, y)))
-            y += big.get_height() + self.px(10)
+            y += big.get_height() + gap
