@@ -272,7 +272,7 @@ class JoinTableScene(WidgetScene):
             if self.link is not None and self.link.closed:
                 self.link = None
                 self.rebuild()
-            elif self.link is not None and self.link.table is not None:
+            elif self.link is not None and self.link.table.ready:   # the host's first view of the table came
                 link, self.link = self.link, None
                 self.app.table_link = link
                 self.app.go("table", link.table, how="replace")
