@@ -263,18 +263,15 @@ class JoinTableScene(WidgetScene):
                 self.rebuild()
             else:
                 self.link = GuestLink(self.app, client)
-                self.set_status(_("You sit at {table}. Waiting for the host to start the match…").format(
-                    table=peer(self.link.table_name)))
-                self.app.notify(_("You joined the table."), seconds=4.0)
+                self.app.table_link = self.link   # polled every frame from now on
+                self.app.notify(_("You sit at {table}.").format(table=peer(self.link.table_name)), seconds=5.0)
                 self.rebuild()
         if self.link is not None:
-            self.link.update(dt)
-            if self.link is not None and self.link.closed:
+            if self.link.closed:
                 self.link = None
                 self.rebuild()
             elif self.link is not None and self.link.table.ready:   # the host's first view of the table came
                 link, self.link = self.link, None
-                self.app.table_link = link
                 self.app.go("table", link.table, how="replace")
 
     def frame_rate(self) -> int:
