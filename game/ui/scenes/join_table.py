@@ -18,7 +18,7 @@ from game.net.discovery import TableBrowser
 from game.store.settings import PLAYER_NAME_MAX_LENGTH
 
 from ..i18n import _, ngettext, shown_player_name, stored_player_name
-from ..look.paint import draw_heading
+from ..look.paint import draw_card_fan, draw_heading
 from ..net_link import (DEFAULT_PORT, GuestLink, discovery_problem_text, join_table, parse_join, peer,
                         refusal_code, refusal_text)
 from ..safe_text import safe_text
@@ -51,6 +51,7 @@ class JoinTableScene(WidgetScene):
         self.link: GuestLink | None = None   # joined, waiting for the host to start
         self.status = ""
         self.problem_shown: str | None = None
+        self._art = None
 
     # ----- layout ----------------------------------------------------------------------------------
 
@@ -285,4 +286,21 @@ class JoinTableScene(WidgetScene):
         super().draw(surface)
         draw_heading(surface, self.app.assets, _("Join a table"), self.app.size[0] // 2, self.px(18),
                      max(34, self.px(48)))
+        if not self.tables_shown and self.empty_box is not None and self.list_area.alive():
+            surface.blit(*self._empty_art())
+
+    def _empty_art(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A fan of face-down cards under "Looking for tables…": an empty table waiting (made once per size)."""
+        area = self.list_area.get_abs_rect()
+        top = self.empty_box.get_abs_rect().bottom + self.px(20)
+        key = (tuple(area), top, self.app.settings.card_back)
+        if self._art is None or self._art[0] != key:
+            card_w = max(40, min(self.px(110), (area.bottom - top) // 2))
+            art = pygame.Surface((area.width, max(1, area.bottom - top)), pygame.SRCALPHA)
+            back = self.app.assets.back(self.app.settings.card_back, card_w)
+            centre = (art.get_width() // 2, max(card_w, (art.get_height() - round(card_w * 1.4)) // 2))
+            draw_card_fan(art, [back] * 5, centre, spread_degrees=48)
+            art.set_alpha(150)
+            self._art = (key, art, (area.left, top))
+        return self._art[1], self._art[2]
 
