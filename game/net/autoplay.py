@@ -38,7 +38,9 @@ def host_step(host: TableHost, rng: random.Random, notices: list | None = None) 
         session.play_computer_move()
     else:
         time.sleep(0.001)
-    host.poll()
+    heard = host.poll()   # the move goes out at once, as the frame after it would send it
+    if notices is not None:
+        notices.extend(heard)
     return True
 
 

@@ -164,7 +164,7 @@ def _event(value):
         raise ProtocolError("net.bad_value", "an event is [kind, player, cards, suit, count]")
     kind, player, cards, suit, count = value
     return Event(EventKind(_EVENT_KIND(kind)), _int(-1, 15)(player), tuple(_list(_card, 120)(cards)),
-                 _int(0, 4)(suit), _COUNT(count))
+                 _int(0, 4)(suit), _int(-100_000, 100_000)(count))   # a reverse counts the new direction
 
 
 _ENTRY = _object({"hand": _COUNT, "seat": _optional(_SEAT), "move": _optional(_move), "dealer": _SEAT,

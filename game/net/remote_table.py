@@ -139,7 +139,8 @@ class RemoteTable:
         else:   # joined again, or a gap: start from what the host sent
             self.history, self._base = [], batch.start
         self.history.extend(batch.entries)
-        facts = TableFacts(self.seat, self.facts.rules, self.facts.names, tuple(seat.kind for seat in self.seats))
+        facts = TableFacts(self.seat, self.facts.rules, tuple(seat.name for seat in self.seats),
+                           tuple(seat.kind for seat in self.seats))
         try:
             self._view = view_from(batch.view, facts, self.history)
             if batch.hand_result is not None:

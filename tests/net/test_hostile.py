@@ -1,0 +1,139 @@
+"""Nothing from the network can crash, stall or cheat the host: the checker, 10,000 hostile messages in
+a match that plays on, a flood, peers that never speak or never read."""
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+from game.net import MAX_GUEST_MESSAGE, ProtocolError, TableHost
+from game.net.audit import PrivacyAudit
+from game.net.autoplay import host_step
+from game.net.protocol import GUEST_MESSAGES, read_message
+
+from .hostile import SilentPeer, bad_hellos, hostile_message, send_hostile
+from .peers import TABLE, make_session, wait_for_file
+from .test_lan_match import SPAWN, lobby, start_guest
+
+#: Seat 3 is a remote seat too: the hostile guest takes it.
+HOSTILE_TABLE = (*TABLE[:3], ("Mallory", "remote"), *TABLE[4:])
+
+
+def test_the_checker_answers_every_hostile_or_mangled_message_with_a_refusal_or_a_checked_message():
+    rng = random.Random(21)
+    honest = [json.dumps({"type": "move", "ticket": 3, "move": "8S>H"}),
+              json.dumps({"type": "hello", "version": 1, "code": "AB12", "name": "Zoë", "token": None}),
+              json.dumps({"type": "bye"})]
+    refused = 0
+    for index in range(20_000):
+        if index % 2:
+            data = hostile_message(rng, 3)
+        else:   # an honest message with a few characters changed, cut or doubled
+            text = list(rng.choice(honest))
+            for _ in range(rng.randrange(1, 4)):
+                at = rng.randrange(len(text))
+                text[at:at + 1] = rng.choice([[], [chr(rng.randrange(32, 0x250))], text[at:at + 2] * 2])
+            data = "".join(text)
+        try:
+            message = read_message(data, GUEST_MESSAGES, MAX_GUEST_MESSAGE)
+        except ProtocolError:
+            refused += 1
+            continue
+        assert set(message) <= {"type", "version", "code", "name", "token", "ticket", "move"}
+        if message["type"] == "move":
+            assert type(message["ticket"]) is int and message["move"] is not None
+    assert refused > 12_000
+
+
+def test_ten_thousand_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_path):
+    session = make_session("crazy_eights", 31, tmp_path, seats=HOSTILE_TABLE)
+    audit = PrivacyAudit(session)
+    # Heard at any rate, so that every hostile message reaches the checker (the flood has its own test).
+    host = TableHost(session, bind="127.0.0.1", code="TEST", recorder=audit, rate=1e6, burst=10**6)
+    try:
+        port = host.address[1]
+        guests = [start_guest(port, tmp_path, f"Guest {i}", seed=i) for i in (1, 2)]
+        lobby(host, 2)
+        mallory_out = tmp_path / "mallory.json"
+        mallory = SPAWN.Process(target=send_hostile, args=(port, "TEST", 10_000, 7), kwargs={"out": str(mallory_out)},
+                                daemon=True)
+        mallory.start()
+        answers = []
+        strangers = threading.Thread(target=lambda: answers.extend(bad_hellos(port, "TEST", seed=8, count=40)),
+                                     daemon=True)
+        strangers.start()
+        rng = random.Random(6)
+        start = time.monotonic()
+        moves_while_attacked = None
+        while time.monotonic() - start < 120 and host_step(host, rng):
+            if moves_while_attacked is None and not mallory.is_alive():
+                moves_while_attacked = session.moves_made
+        outcome = wait_for_file(mallory_out, 60, mallory)
+        strangers.join(60)
+        assert outcome["sent"] == 10_000 and outcome["refused"] is None
+        assert session.over and host.errors == 0
+        assert host.refused_messages > 3_000
+        assert moves_while_attacked is None or moves_while_attacked > 0
+        assert set(answers) <= {"net.version", "net.bad_hello", "net.wrong_code", "closed"} and "net.version" in answers
+        for process, out in guests:
+            deadline = time.monotonic() + 30
+            while not out.exists() and time.monotonic() < deadline:
+                host.poll()
+                time.sleep(0.01)
+            result = wait_for_file(out, 5, process)
+            assert result["over"] and result["winners"] == list(session.winners)
+        assert audit.leaks == []
+    finally:
+        host.close()
+        session.close()
+
+
+def test_a_flood_is_not_heard_and_the_flooder_is_dropped(tmp_path):
+    session = make_session("crazy_eights", 32, tmp_path, seats=HOSTILE_TABLE)
+    host = TableHost(session, bind="127.0.0.1", code="TEST")
+    try:
+        outcome = {}
+        flooder = threading.Thread(target=lambda: outcome.update(send_hostile(host.address[1], "TEST", 600, 9)),
+                                   daemon=True)
+        flooder.start()
+        notices = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and flooder.is_alive():
+            notices += host.poll()
+            time.sleep(0.01)
+        notices += host.poll()
+        assert outcome["sent"] == 600 and outcome["reconnects"] >= 1   # cut off for flooding, at least once
+        codes = [n.code for n in notices]
+        assert codes[:3] == ["joined", "waiting_for", "rejoined"]
+        # Heard at most the burst and the rate per connection: far fewer than were sent.
+        assert host.refused_messages < 1_000
+        assert host.errors == 0
+    finally:
+        host.close()
+        session.close()
+
+
+def test_peers_that_never_speak_or_never_read_are_dropped_and_a_computer_takes_the_seat(tmp_path):
+    session = make_session("crazy_eights", 33, tmp_path, seats=HOSTILE_TABLE)
+    host = TableHost(session, bind="127.0.0.1", code="TEST", hello_timeout=1.0, ping_interval=0.5,
+                     ping_timeout=0.5, drop_wait=0.5)
+    mute = SilentPeer(host.address[1])
+    sleepy = SilentPeer(host.address[1], code="TEST", joined=True)
+    try:
+        notices = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and "computer_took" not in [n.code for n in notices]:
+            notices += host.poll()
+            time.sleep(0.01)
+        assert [n.code for n in notices] == ["joined", "waiting_for", "computer_took"]
+        assert mute.closed_by_host(5) and sleepy.closed_by_host(5)
+        rng = random.Random(2)
+        while session.moves_made < 60 and host_step(host, rng):   # the match plays on, a computer in seat 3
+            pass
+        assert any(entry.seat == 3 for entry in session.history) and host.errors == 0
+    finally:
+        mute.close()
+        sleepy.close()
+        host.close()
+        session.close()
