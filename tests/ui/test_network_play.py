@@ -21,6 +21,7 @@ from game.net.host import TableHost
 from game.rules import MoveKind, preset
 from game.session import REMOTE, Seat, TableSession
 from game.ui.net_link import GuestTable, HostLink
+from game.ui.scene import AMBIENT_FPS
 from game.ui.table import TableScene
 
 FRAME = 1 / 60
@@ -258,3 +259,35 @@ def _closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def quiet_frames_draw_nothing(app, frames: int = 8) -> bool:
+    """Whether a marker painted on the window survives ``frames`` quiet frames (nothing was drawn again)."""
+    from game.ui.app import INPUT_GRACE
+
+    time.sleep(INPUT_GRACE + 0.05)
+    for _ in range(3):
+        app.step(FRAME)
+    app.screen.set_at((5, 5), (255, 0, 255))
+    for _ in range(frames):
+        app.step(FRAME)
+    return tuple(app.screen.get_at((5, 5)))[:3] == (255, 0, 255)
+
+
+def test_waiting_in_the_lobby_or_for_tables_draws_nothing(app, ui):
+    """The lobby polls the host and the join screen its browser a few times a second; neither redraws the
+    window while nothing changes (the app's frame rate for them is the ambient one, not the full one)."""
+    host = app.go("host_table")
+    ui.step(2)
+    host.open_table()
+    ui.step(3)
+    app.notices.clear()
+    ui.step(2)
+    assert quiet_frames_draw_nothing(app), "a waiting lobby drew the window again"
+    assert app.frame_rate() == AMBIENT_FPS, "a waiting lobby runs at the full frame rate"
+    join = app.go("join_table")
+    ui.step(3)
+    join.browser.close()   # a table appearing in the list would (rightly) draw: keep the list still
+    assert quiet_frames_draw_nothing(app), "the join screen drew the window again while nothing changed"
+    app.pop()
+    host.back()
