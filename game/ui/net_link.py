@@ -313,10 +313,20 @@ class GuestTable:
         return None if result is None else dataclasses.replace(result, players=self.seats)
 
 
-def join_table(wanted: JoinRequest) -> GuestJoin:
-    """Start joining the table ``wanted`` names (off the frame loop); poll the GuestJoin it gives."""
+def rejoin_tokens(app) -> dict:
+    """The seats this game sat at in this run, by (address, port, code): joining one again after the connection
+    dropped takes the same seat back from the computer playing it."""
+    tokens = getattr(app, "rejoin_tokens", None)
+    if tokens is None:
+        tokens = app.rejoin_tokens = {}
+    return tokens
+
+
+def join_table(wanted: JoinRequest, token: str | None = None) -> GuestJoin:
+    """Start joining the table ``wanted`` names (off the frame loop; ``token``: the seat held there before);
+    poll the GuestJoin it gives."""
     def connect():
-        client = TableClient(wanted.address, wanted.port, wanted.code, wanted.name)
+        client = TableClient(wanted.address, wanted.port, wanted.code, wanted.name, token=token)
         client.connect()
         return client
 
@@ -335,6 +345,8 @@ class GuestLink:
         self.client = client
         self.table = GuestTable(client.table)
         self.closed = False
+        if client.token:
+            rejoin_tokens(app)[(client.address, client.port, client.code)] = client.token
 
     @property
     def table_name(self) -> str:

@@ -291,3 +291,26 @@ def test_waiting_in_the_lobby_or_for_tables_draws_nothing(app, ui):
     assert quiet_frames_draw_nothing(app), "the join screen drew the window again while nothing changed"
     app.pop()
     host.back()
+
+
+def test_a_dropped_guest_joins_again_and_takes_the_same_seat_back(app, ui, served_table):
+    host, _state = served_table
+    join = app.go("join_table")
+    ui.step(2)
+    for key, text in (("name", "Zoë"), ("address", "127.0.0.1"), ("port", str(host.address[1])), ("code", "K7QM")):
+        type_into(ui, join.entries[key], text)
+    ui.click(ui.button("Join"))
+    assert run_until(ui, lambda: isinstance(app.scenes.top, TableScene))
+    guest = app.scenes.top.session.remote
+    guest.client.connection.close()   # the network drops (no goodbye from the game)
+    assert run_until(ui, lambda: type(app.scenes.top).__name__ == "MessageScene", 10)
+    assert "connection to the table was lost" in app.scenes.top.text
+    assert run_until(ui, lambda: [row.state for row in host.lobby()][1] == "waiting", 5)
+    ui.key(pygame.K_RETURN)
+    join = app.go("join_table")
+    ui.step(2)
+    for key, text in (("address", "127.0.0.1"), ("port", str(host.address[1])), ("code", "K7QM")):
+        type_into(ui, join.entries[key], text)
+    ui.click(ui.button("Join"))
+    assert run_until(ui, lambda: isinstance(app.scenes.top, TableScene))
+    assert app.scenes.top.session.seat == 1 and [row.state for row in host.lobby()][1] == "connected"

@@ -20,7 +20,7 @@ from game.store.settings import PLAYER_NAME_MAX_LENGTH
 from ..i18n import _, ngettext, shown_player_name, stored_player_name
 from ..look.paint import draw_card_fan, draw_heading
 from ..net_link import (DEFAULT_PORT, GuestLink, discovery_problem_text, join_table, parse_join, peer,
-                        refusal_code, refusal_text)
+                        refusal_code, refusal_text, rejoin_tokens)
 from ..safe_text import safe_text
 from ..scene import AMBIENT_FPS
 from ..widgets import WidgetScene
@@ -213,7 +213,7 @@ class JoinTableScene(WidgetScene):
             return
         if stored_player_name(wanted.name) != self.app.settings.player_name:
             self.app.save_settings(dataclasses.replace(self.app.settings, player_name=stored_player_name(wanted.name)))
-        self.joining = join_table(wanted)
+        self.joining = join_table(wanted, rejoin_tokens(self.app).get((wanted.address, wanted.port, wanted.code)))
         self.set_status(_("Joining the table at {address}…").format(address=safe_text(wanted.address, 60)))
         self.rebuild()
 
