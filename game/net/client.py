@@ -55,9 +55,11 @@ class TableClient:
 
         uri = f"ws://{_host_part(self.address)}:{self.port}/"
         try:
+            # Entered by hand: the connection outlives this call (closed by ``close``); websockets 17 warns
+            # about a connection made outside a ``with`` block, and 15 has no ``legacy`` flag to say so.
             self.connection = connect(uri, open_timeout=timeout, max_size=MAX_HOST_MESSAGE, compression=None,
                                       ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
-                                      close_timeout=2, max_queue=64)
+                                      close_timeout=2, max_queue=64).__enter__()
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ValueError) as error:
             log.info("no host at %s: %s", uri, error)
             raise JoinRefused("net.no_host") from None
