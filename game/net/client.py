@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
@@ -50,7 +51,8 @@ class TableClient:
         self.inbox: queue.Queue = queue.Queue()
 
     def connect(self, timeout: float = JOIN_TIMEOUT_S):
-        """Join: the ``RemoteTable`` of this guest's seat (also kept as ``self.table``); raises JoinRefused."""
+        """Join: the ``RemoteTable`` of this guest's seat, its first view in (also kept as ``self.table``);
+        raises JoinRefused. Waits at most ``timeout`` seconds (a screen calls it off the frame thread)."""
         from .remote_table import RemoteTable
 
         uri = f"ws://{_host_part(self.address)}:{self.port}/"
@@ -93,6 +95,13 @@ class TableClient:
         facts = TableFacts(answer["seat"], answer["rules"], tuple(answer["names"]), tuple(answer["kinds"]))
         self.table = RemoteTable(self, facts)
         threading.Thread(target=self._read_all, name="table-guest-reader", daemon=True).start()
+        deadline = time.monotonic() + timeout
+        while not self.table.ready and self.table.ended is None and time.monotonic() < deadline:
+            self.table.poll_quietly()   # the host's first view follows its welcome: the table is never blank
+            time.sleep(0.002)
+        if not self.table.ready:
+            self.close()
+            raise JoinRefused("net.timeout")
         return self.table
 
     def _heard(self, data) -> None:

@@ -7,6 +7,8 @@ import random
 import threading
 import time
 
+import pytest
+
 from game.net import MAX_GUEST_MESSAGE, ProtocolError, TableHost
 from game.net.audit import PrivacyAudit
 from game.net.autoplay import host_step
@@ -46,7 +48,9 @@ def test_the_checker_answers_every_hostile_or_mangled_message_with_a_refusal_or_
     assert refused > 12_000
 
 
-def test_ten_thousand_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_path):
+@pytest.mark.parametrize("count", [2_000, pytest.param(10_000, marks=pytest.mark.soak)])
+def test_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_path, count):
+    """2,000 in the default run; the 10,000 of the issue with `-m soak` and in bench/lan_selftest.py."""
     session = make_session("crazy_eights", 31, tmp_path, seats=HOSTILE_TABLE)
     audit = PrivacyAudit(session)
     # Heard at any rate, so that every hostile message reaches the checker (the flood has its own test).
@@ -59,7 +63,7 @@ def test_ten_thousand_hostile_messages_and_bad_hellos_leave_the_match_playing_to
         while session.moves_made < 20:   # into the first hand
             host_step(host, rng)
         mallory_out = tmp_path / "mallory.json"
-        mallory = SPAWN.Process(target=send_hostile, args=(port, "TEST", 10_000, 7), kwargs={"out": str(mallory_out)},
+        mallory = SPAWN.Process(target=send_hostile, args=(port, "TEST", count, 7), kwargs={"out": str(mallory_out)},
                                 daemon=True)
         mallory.start()
         answers = []
@@ -73,8 +77,8 @@ def test_ten_thousand_hostile_messages_and_bad_hellos_leave_the_match_playing_to
             time.sleep(0.002)
         outcome = wait_for_file(mallory_out, 5, mallory)
         strangers.join(60)
-        assert outcome["sent"] == 10_000 and outcome["refused"] is None
-        assert host.refused_messages > 3_000 and host.errors == 0
+        assert outcome["sent"] == count and outcome["refused"] is None
+        assert host.refused_messages > count * 0.3 and host.errors == 0
         assert set(answers) <= {"net.version", "net.bad_hello", "net.wrong_code", "closed"} and "net.version" in answers
         # The match plays on to its end (a computer takes the hostile guest's seat once it has gone).
         start = time.monotonic()
