@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
@@ -50,14 +51,17 @@ class TableClient:
         self.inbox: queue.Queue = queue.Queue()
 
     def connect(self, timeout: float = JOIN_TIMEOUT_S):
-        """Join: the ``RemoteTable`` of this guest's seat (also kept as ``self.table``); raises JoinRefused."""
+        """Join: the ``RemoteTable`` of this guest's seat, its first view in (also kept as ``self.table``);
+        raises JoinRefused. Waits at most ``timeout`` seconds (a screen calls it off the frame thread)."""
         from .remote_table import RemoteTable
 
         uri = f"ws://{_host_part(self.address)}:{self.port}/"
         try:
+            # Entered by hand: the connection outlives this call (closed by ``close``); websockets 17 warns
+            # about a connection made outside a ``with`` block, and 15 has no ``legacy`` flag to say so.
             self.connection = connect(uri, open_timeout=timeout, max_size=MAX_HOST_MESSAGE, compression=None,
                                       ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
-                                      close_timeout=2, max_queue=64)
+                                      close_timeout=2, max_queue=64).__enter__()
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI, ValueError) as error:
             log.info("no host at %s: %s", uri, error)
             raise JoinRefused("net.no_host") from None
@@ -91,6 +95,13 @@ class TableClient:
         facts = TableFacts(answer["seat"], answer["rules"], tuple(answer["names"]), tuple(answer["kinds"]))
         self.table = RemoteTable(self, facts)
         threading.Thread(target=self._read_all, name="table-guest-reader", daemon=True).start()
+        deadline = time.monotonic() + timeout
+        while not self.table.ready and self.table.ended is None and time.monotonic() < deadline:
+            self.table.poll_quietly()   # the host's first view follows its welcome: the table is never blank
+            time.sleep(0.002)
+        if not self.table.ready:
+            self.close()
+            raise JoinRefused("net.timeout")
         return self.table
 
     def _heard(self, data) -> None:

@@ -89,7 +89,7 @@ def send_hostile(port: int, code: str, count: int, seed: int, name: str = "Mallo
                 while sent < count:
                     ws.send(hostile_message(rng, ticket()))
                     sent += 1
-                    while True:   # read what came, without waiting
+                    while sent % 64 == 0:   # now and then, read what came, without waiting
                         try:
                             heard(ws.recv(timeout=0))
                         except TimeoutError:

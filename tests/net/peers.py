@@ -87,14 +87,20 @@ def run_guest(port: int, code: str, name: str, seed: int, out: str, token: str |
 
 
 def run_host(preset_id: str, seed: int, out: str, port_file: str, code: str = "TEST",
-             drop_wait: float = 30.0, time_limit: float = 120.0, guests: int = 2) -> None:
+             drop_wait: float = 30.0, time_limit: float = 120.0, guests: int = 2, seats=TABLE,
+             hold_until: str | None = None, rate: float | None = None) -> None:
     """A host on localhost: a lobby until ``guests`` have joined, then its person's moves at random until the
-    match ends (then it waits a moment for the guests to see the end and closes)."""
+    match ends (then it waits a moment for the guests to see the end and closes). ``hold_until``: after 20
+    moves the table waits (polling, as a screen does) until that file exists. Every message it sends is
+    audited for hidden cards."""
     from game.net import TableHost
+    from game.net.audit import PrivacyAudit
     from game.net.autoplay import host_step
 
-    session = make_session(preset_id, seed)
-    host = TableHost(session, bind="127.0.0.1", code=code, drop_wait=drop_wait)
+    session = make_session(preset_id, seed, seats=seats)
+    audit = PrivacyAudit(session)
+    options = {"rate": rate, "burst": int(rate)} if rate else {}
+    host = TableHost(session, bind="127.0.0.1", code=code, drop_wait=drop_wait, recorder=audit, **options)
     write(port_file, {"port": host.address[1]})
     rng = random.Random(seed)
     notices: list = []
@@ -103,13 +109,20 @@ def run_host(preset_id: str, seed: int, out: str, port_file: str, code: str = "T
         notices += host.poll()
         time.sleep(0.01)
     while time.monotonic() - start < time_limit and host_step(host, rng, notices):
-        pass
+        if hold_until is not None and session.moves_made >= 20:
+            while not Path(hold_until).exists() and time.monotonic() - start < time_limit:
+                notices += host.poll()
+                time.sleep(0.002)
+            hold_until = None
     deadline = time.monotonic() + 2
     while time.monotonic() < deadline:
         notices += host.poll()
         time.sleep(0.01)
     write(out, {"over": session.over, "moves": session.moves_made, "errors": host.errors,
-                "notices": [n.code for n in notices], "winners": list(session.winners)})
+                "refused_messages": host.refused_messages, "notices": [n.code for n in notices],
+                "winners": list(session.winners), "messages": audit.messages, "leaks": audit.leaks,
+                "bytes": {str(seat): count for seat, count in audit.bytes.items()},
+                "seconds": time.monotonic() - start})
     host.close()
     session.close()
 

@@ -7,6 +7,8 @@ import random
 import threading
 import time
 
+import pytest
+
 from game.net import MAX_GUEST_MESSAGE, ProtocolError, TableHost
 from game.net.audit import PrivacyAudit
 from game.net.autoplay import host_step
@@ -46,36 +48,43 @@ def test_the_checker_answers_every_hostile_or_mangled_message_with_a_refusal_or_
     assert refused > 12_000
 
 
-def test_ten_thousand_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_path):
+@pytest.mark.parametrize("count", [2_000, pytest.param(10_000, marks=pytest.mark.soak)])
+def test_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_path, count):
+    """2,000 in the default run; the 10,000 of the issue with `-m soak` and in bench/lan_selftest.py."""
     session = make_session("crazy_eights", 31, tmp_path, seats=HOSTILE_TABLE)
     audit = PrivacyAudit(session)
     # Heard at any rate, so that every hostile message reaches the checker (the flood has its own test).
-    host = TableHost(session, bind="127.0.0.1", code="TEST", recorder=audit, rate=1e6, burst=10**6)
+    host = TableHost(session, bind="127.0.0.1", code="TEST", recorder=audit, rate=1e6, burst=10**6, drop_wait=0.5)
     try:
         port = host.address[1]
         guests = [start_guest(port, tmp_path, f"Guest {i}", seed=i) for i in (1, 2)]
         lobby(host, 2)
+        rng = random.Random(6)
+        while session.moves_made < 20:   # into the first hand
+            host_step(host, rng)
         mallory_out = tmp_path / "mallory.json"
-        mallory = SPAWN.Process(target=send_hostile, args=(port, "TEST", 10_000, 7), kwargs={"out": str(mallory_out)},
+        mallory = SPAWN.Process(target=send_hostile, args=(port, "TEST", count, 7), kwargs={"out": str(mallory_out)},
                                 daemon=True)
         mallory.start()
         answers = []
         strangers = threading.Thread(target=lambda: answers.extend(bad_hellos(port, "TEST", seed=8, count=40)),
                                      daemon=True)
         strangers.start()
-        rng = random.Random(6)
-        start = time.monotonic()
-        moves_while_attacked = None
-        while time.monotonic() - start < 120 and host_step(host, rng):
-            if moves_while_attacked is None and not mallory.is_alive():
-                moves_while_attacked = session.moves_made
-        outcome = wait_for_file(mallory_out, 60, mallory)
+        # The attack, with the table waiting on its person (a screen that polls, as the host's does).
+        deadline = time.monotonic() + 90
+        while not mallory_out.exists() and time.monotonic() < deadline:
+            host.poll()
+            time.sleep(0.002)
+        outcome = wait_for_file(mallory_out, 5, mallory)
         strangers.join(60)
-        assert outcome["sent"] == 10_000 and outcome["refused"] is None
-        assert session.over and host.errors == 0
-        assert host.refused_messages > 3_000
-        assert moves_while_attacked is None or moves_while_attacked > 0
+        assert outcome["sent"] == count and outcome["refused"] is None
+        assert host.refused_messages > count * 0.3 and host.errors == 0
         assert set(answers) <= {"net.version", "net.bad_hello", "net.wrong_code", "closed"} and "net.version" in answers
+        # The match plays on to its end (a computer takes the hostile guest's seat once it has gone).
+        start = time.monotonic()
+        while time.monotonic() - start < 60 and host_step(host, rng):
+            pass
+        assert session.over and host.errors == 0
         for process, out in guests:
             deadline = time.monotonic() + 30
             while not out.exists() and time.monotonic() < deadline:
