@@ -22,7 +22,7 @@ from game.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet, house_
 from game.store.settings import PLAYER_NAME_MAX_LENGTH
 
 from ..i18n import _, level_name, ngettext, shown_player_name, stored_player_name
-from ..look.paint import draw_heading, render_title
+from ..look.paint import draw_card_fan, draw_heading, render_title
 from ..look.palette import GOLD_LIGHT, PARCHMENT
 from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, table_name_for
 from ..problems import problem_text
@@ -57,6 +57,7 @@ class HostTableScene(WidgetScene):
         self.lobby: tuple[LobbySeat, ...] = ()
         self.problem: str | None = None
         self.kind_menus: dict = {}
+        self._art = None
         self.rules = None
         self.evaluate()
 
@@ -178,13 +179,19 @@ class HostTableScene(WidgetScene):
             self.kind_menus[menu] = index
         rows = (self.players - 1 + columns - 1) // columns
         y += rows * seat_h + (rows - 1) * seat_gap + self.px(16)
-        if inner_h - y - pad // 2 >= self.text_h(15, 2) + self.px(12):   # the rules in short, where there is room
-            inset_pad = self.px(10)
-            inset = self.frame((pad - inset_pad, y, content_w + 2 * inset_pad, inner_h - y - pad // 2), "inset",
+        inset_pad = self.px(10)
+        words = "<br>".join(html.escape(line) for line in summary(self.rules)) if self.rules is not None \
+            else html.escape(self.problem or "")
+        room = inner_h - y - pad // 2
+        probe = pygame_gui.elements.UITextBox(
+            words, pygame.Rect(0, 0, content_w - self.px(4), -1), self.manager,
+            object_id=ObjectID(object_id="#host_rules_probe", class_id="@summary_small"), visible=False)
+        needed = probe.rect.height + self.px(12)
+        probe.kill()
+        if needed <= room:   # the rules in short, only where they fit whole
+            inset = self.frame((pad - inset_pad, y, content_w + 2 * inset_pad, room), "inset",
                                container=panel, name="host_summary")
             inset_w, inset_h = inset.get_container().get_rect().size
-            words = "<br>".join(html.escape(line) for line in summary(self.rules)) if self.rules is not None \
-                else html.escape(self.problem or "")
             self.add(pygame_gui.elements.UITextBox(
                 words, pygame.Rect(inset_pad, self.px(4), inset_w - 2 * inset_pad, inset_h - self.px(8)),
                 self.manager, container=inset, object_id=ObjectID(object_id="#host_rules", class_id="@summary_small")))
@@ -347,6 +354,23 @@ class HostTableScene(WidgetScene):
                      max(34, self.px(48)))
         if self.open and self.table_panel.alive():
             self._draw_code(surface)
+        elif self.table_panel.alive():
+            surface.blit(*self._waiting_art())
+
+    def _waiting_art(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A fan of face-down cards on the table not yet open (made once per size and card back)."""
+        area = self.table_panel.get_container().get_abs_rect()
+        top = area.top + round(area.height * 0.38)
+        key = (tuple(area), self.app.settings.card_back)
+        if self._art is None or self._art[0] != key:
+            card_w = max(40, min(self.px(120), (area.bottom - top) // 2))
+            art = pygame.Surface((area.width, max(1, area.bottom - top)), pygame.SRCALPHA)
+            back = self.app.assets.back(self.app.settings.card_back, card_w)
+            draw_card_fan(art, [back] * 5, (art.get_width() // 2, max(card_w, (art.get_height() - round(card_w * 1.4)) // 2)),
+                          spread_degrees=48)
+            art.set_alpha(150)
+            self._art = (key, art, (area.left, top))
+        return self._art[1], self._art[2]
 
     def _draw_code(self, surface) -> None:
         """The table code and the address, large: friends read them from across the room."""
