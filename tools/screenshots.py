@@ -298,6 +298,7 @@ def main(argv=None) -> int:
             host.players, host.kinds[:3] = 5, ["friend", "friend", "hard"]
             host.evaluate()
             host.rebuild()
+            host.name_entry.set_text("Mia")
             settle(4)
             shot("host_setup", size)
             host.open_table()

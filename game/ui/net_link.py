@@ -18,7 +18,7 @@ from game.net.host import TableHost
 from game.net.protocol import PROTOCOL_VERSION
 from game.session import HUMAN, OPPONENT_NAMES, REMOTE, Seat
 
-from .i18n import _, shown_player_name
+from .i18n import _, is_default_player_name, shown_player_name
 from .problems import os_error_words
 from .safe_text import safe_text
 from .scene import AMBIENT_FPS
@@ -45,7 +45,10 @@ class LobbySeat:
 
 
 def table_name_for(name: str) -> str:
-    """What the table is called on the network: after its host."""
+    """What the table is called on the network: after its host (the game's name while the host has none of
+    their own: "You's table" would name nobody)."""
+    if not name.strip() or is_default_player_name(name):
+        return _("Crazy Eights")
     return _("{name}'s table").format(name=name)
 
 

@@ -103,6 +103,7 @@ def _smoke_network(app, time_limit: float) -> str:
     host.players, host.kinds[:2] = 3, ["friend", "easy"]
     host.evaluate()
     host.rebuild()
+    host.name_entry.set_text("Smoke host")
     host.open_table()
     link = host.link
     if link is None:

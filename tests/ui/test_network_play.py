@@ -105,6 +105,8 @@ def test_the_host_screens_open_a_table_that_a_friend_joins_by_address(app, ui):
     ui.click(ui.button("Play with friends"))
     ui.click(ui.button("Host a table"))
     host = app.scenes.top
+    ui.click(ui.button("Open the table"))   # as "You": friends would see nobody's name
+    assert host.link is None and any("Type a name" in text for text in app.notices.texts())
     type_into(ui, host.name_entry, "Mia")
     ui.choose(host.players_menu, "3 players")
     host = app.scenes.top
@@ -213,6 +215,7 @@ def test_a_refused_join_says_why_and_keeps_what_was_typed(app, ui, served_table,
     host, _state = served_table
     join = app.go("join_table")
     ui.step(2)
+    type_into(ui, join.entries["name"], "Zoë")
     type_into(ui, join.entries["address"], "127.0.0.1")
     port = host.address[1] + port_shift if port_shift == 0 else _closed_port()
     type_into(ui, join.entries["port"], str(port))
@@ -227,6 +230,10 @@ def test_a_refused_join_says_why_and_keeps_what_was_typed(app, ui, served_table,
 def test_boxes_typed_wrong_are_refused_before_any_connection(app, ui):
     join = app.go("join_table")
     ui.step(2)
+    type_into(ui, join.entries["address"], "192.168.1.20")
+    type_into(ui, join.entries["code"], "K7QM")
+    ui.click(ui.button("Join"))
+    assert join.joining is None and "Type a name" in join.status, "the default name \"You\" tells friends nothing"
     type_into(ui, join.entries["address"], "")
     ui.click(ui.button("Join"))
     assert join.joining is None and "Type the address" in join.status
@@ -279,8 +286,10 @@ def test_waiting_in_the_lobby_or_for_tables_draws_nothing(app, ui):
     window while nothing changes (the app's frame rate for them is the ambient one, not the full one)."""
     host = app.go("host_table")
     ui.step(2)
+    type_into(ui, host.name_entry, "Mia")
     host.open_table()
     ui.step(3)
+    assert host.link is not None
     app.notices.clear()
     ui.step(2)
     assert quiet_frames_draw_nothing(app), "a waiting lobby drew the window again"

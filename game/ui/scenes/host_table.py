@@ -21,10 +21,10 @@ from game.ai import LEVELS
 from game.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet, house_rules_for, with_house_rules
 from game.store.settings import PLAYER_NAME_MAX_LENGTH
 
-from ..i18n import _, level_name, ngettext, shown_player_name, stored_player_name
+from ..i18n import _, is_default_player_name, level_name, ngettext, shown_player_name, stored_player_name
 from ..look.paint import draw_card_fan, draw_heading, render_title
 from ..look.palette import GOLD_LIGHT, PARCHMENT
-from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, table_name_for
+from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, refusal_text, table_name_for
 from ..problems import problem_text
 from ..rules_text import summary
 from ..safe_text import safe_text
@@ -267,7 +267,12 @@ class HostTableScene(WidgetScene):
         """Start the host on this computer and advertise it; the setup is fixed from now on."""
         if self.rules is None or self.open:
             return
-        self.name = self.name_entry.get_text().strip() or shown_player_name(self.app.settings.player_name)
+        self.name = " ".join(self.name_entry.get_text().split())
+        if not self.name or is_default_player_name(self.name):   # friends would see "You" for the host
+            self.app.notify(refusal_text("name"), seconds=6.0, problem=True)
+            self.app.sound.play("invalid")
+            self.name_entry.focus()
+            return
         if stored_player_name(self.name) != self.app.settings.player_name:
             self.app.save_settings(dataclasses.replace(self.app.settings, player_name=stored_player_name(self.name)))
         try:

@@ -17,7 +17,7 @@ from pygame_gui.core import ObjectID
 from game.net.discovery import TableBrowser
 from game.store.settings import PLAYER_NAME_MAX_LENGTH
 
-from ..i18n import _, ngettext, shown_player_name, stored_player_name
+from ..i18n import _, is_default_player_name, ngettext, shown_player_name, stored_player_name
 from ..look.paint import draw_card_fan, draw_heading
 from ..net_link import (DEFAULT_PORT, GuestLink, discovery_problem_text, join_table, parse_join, peer,
                         refusal_code, refusal_text, rejoin_tokens)
@@ -208,6 +208,8 @@ class JoinTableScene(WidgetScene):
             return
         self.read_boxes()
         wanted, refusal = parse_join(self.name, self.address, self.port, self.code)
+        if refusal is None and is_default_player_name(wanted.name):
+            refusal = "name"   # "You" would tell the others nothing
         if refusal is not None:
             self.refuse(refusal_text(refusal))
             return
