@@ -206,3 +206,12 @@ def test_the_hosts_autosave_holds_the_whole_table_and_a_continued_match_keeps_th
     finally:
         again.close()
         table.close()
+
+
+def test_the_host_shows_a_table_code_to_read_out_and_its_addresses():
+    from game.net import local_addresses, new_table_code
+    from game.net.protocol import CODE_ALPHABET, CODE_LENGTH
+
+    codes = {new_table_code() for _ in range(200)}
+    assert len(codes) > 190 and all(len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) for code in codes)
+    assert all(not address.startswith("127.") and address.count(".") == 3 for address in local_addresses())
