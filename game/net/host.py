@@ -59,6 +59,19 @@ def new_table_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def local_addresses() -> tuple[str, ...]:
+    """This computer's IPv4 addresses on its networks (not loopback), for the host to show beside the port
+    (friends type one to join when discovery does not reach them)."""
+    import ifaddr
+
+    found = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if ip.is_IPv4 and not str(ip.ip).startswith("127.") and str(ip.ip) not in found:
+                found.append(str(ip.ip))
+    return tuple(found)
+
+
 @dataclass(frozen=True)
 class HostNotice:
     """Something the host's screen tells its player: ``code`` (protocol.NOTICE_CODES) and ``params``

@@ -367,8 +367,32 @@ class RemoteTable:
         """No tutor at a guest's table."""
         return None
 
+    def request_hint(self) -> None:
+        """Refused: no hint at a guest's table."""
+        raise IllegalMove("net.guest", "no hint at a guest's table")
+
+    def count_as_practice(self) -> None:
+        """Nothing to count: the host keeps the statistics."""
+
     def autosave(self) -> None:
         """The host keeps the match."""
+
+    def stop_writing(self) -> None:
+        """Nothing is written at a guest's table."""
+
+    def release(self) -> None:
+        """Let go of the history (the table is closed for good)."""
+        self.history = []
+
+    @property
+    def hands_played(self) -> int:
+        """How many hands have ended."""
+        return self._hand_result.number if self._hand_result is not None else 0
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves this table has shown since the guest joined."""
+        return sum(entry.seat is not None for entry in self.history)
 
     def close(self) -> None:
         """Leave the table (the host hands the seat to a computer at once; the token can take it back)."""

@@ -170,3 +170,48 @@ def test_the_audit_finds_a_card_sent_unredacted():
             card_to_str(card) for card in session.match.hand.hands[session.match.hand_player(2)])
     finally:
         session.close()
+
+
+def test_the_hosts_autosave_holds_the_whole_table_and_a_continued_match_keeps_the_guests_seats(host, tmp_path):
+    from game.session import AIWorker, TableSession
+    from game.store.autosave import AutosaveStore
+    from game.store.paths import UserFolders
+    from game.store.saved_game import load_autosave
+
+    table = join_in_thread(host, code="WXYZ", name="Bea")["table"]
+    session = host.session
+    rng = random.Random(2)
+    deadline = time.monotonic() + 30
+    while session.moves_made < 6 and time.monotonic() < deadline:   # everyone moves, Bea from her table
+        if session.human_turn():
+            session.play(rng.choice(session.view().my_moves))
+        elif session.computer_to_act() not in (None, table.seat) and session.think() is not None:
+            session.play_computer_move()
+        host.poll()
+        table.poll()
+        while table.think() is not None:
+            table.play_computer_move()
+        if table.human_turn():
+            guest_plays(host, table, table.view().my_moves[0])
+    assert session.moves_made >= 6
+    saved, problem = load_autosave(AutosaveStore(UserFolders(tmp_path, tmp_path)))   # from the disk
+    assert problem is None
+    assert [(seat.name, seat.kind) for seat in saved.seats][:3] == [("Host", "human"), ("Bea", "remote"),
+                                                                     ("Guest 2", "remote")]
+    again = TableSession.resume(saved, worker=AIWorker("thread"))
+    try:
+        assert again.fingerprint() == session.fingerprint()
+        assert [seat.kind for seat in again.seats] == [seat.kind for seat in session.seats]
+        assert again.people == (0,)   # the guests' seats are not people at this screen: Medium plays them
+    finally:
+        again.close()
+        table.close()
+
+
+def test_the_host_shows_a_table_code_to_read_out_and_its_addresses():
+    from game.net import local_addresses, new_table_code
+    from game.net.protocol import CODE_ALPHABET, CODE_LENGTH
+
+    codes = {new_table_code() for _ in range(200)}
+    assert len(codes) > 190 and all(len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET) for code in codes)
+    assert all(not address.startswith("127.") and address.count(".") == 3 for address in local_addresses())
