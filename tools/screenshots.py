@@ -422,6 +422,48 @@ def main(argv=None) -> int:
                     raise RuntimeError("the tutor did not ask")
                 shot(name, size)
             app.settings = saved
+        def network_shots(size):
+            """Play with friends: the host's setup, its lobby with a friend joined from a real client on
+            localhost, and the join screen (listing the table when multicast reaches it here)."""
+            import threading
+
+            from game.net import TableClient
+
+            app.go("friends", how="clear")
+            settle(4)
+            shot("friends", size)
+            host = app.go("host_table")
+            host.players, host.kinds[:3] = 5, ["friend", "friend", "hard"]
+            host.evaluate()
+            host.rebuild()
+            host.name_entry.set_text("Mia")
+            settle(4)
+            shot("host_setup", size)
+            host.open_table()
+            client = TableClient("127.0.0.1", host.link.host.address[1], host.link.code, "Bruno")
+            joining = threading.Thread(target=lambda: client.connect(), daemon=True)
+            joining.start()
+            deadline = time.monotonic() + 15
+            while joining.is_alive() and time.monotonic() < deadline:
+                app.step(1 / 60)
+            settle(10)
+            app.notices.clear()
+            settle(3)
+            shot("host_lobby", size)
+            join = app.go("join_table")
+            deadline = time.monotonic() + 12
+            while not join.browser.tables() and time.monotonic() < deadline:
+                app.step(1 / 60)
+                time.sleep(0.01)
+            settle(6)
+            app.notices.clear()
+            settle(3)
+            shot("join_table", size)
+            app.pop()
+            if client.table is not None:
+                client.table.close()
+            host.back()
+            app.notices.clear()
 
         def review_over_finished_hand():
             """A finished 4-player hand the person played carelessly (always the first legal move) against
@@ -621,6 +663,11 @@ def main(argv=None) -> int:
                     tutor_shots(size)
                 except Exception:
                     print(f"tutor at {size}: FAILED", file=sys.stderr)
+                    traceback.print_exc()
+                try:
+                    network_shots(size)
+                except Exception:
+                    print(f"network screens at {size}: FAILED", file=sys.stderr)
                     traceback.print_exc()
                 try:
                     new_screens(size)

@@ -2,8 +2,9 @@
 
 The session never waits: it ``ask``s once per position and ``poll``s every frame until an answer comes.
 A computer level answers from a worker thread or process (``ComputerPlayer``); a person on another
-computer will answer through the network in the same shape. The person at this screen answers at once,
-through ``TableSession.play``.
+computer answers through the network in the same shape (``RemotePlayer``, fed by game/net's TableHost).
+The person at this screen answers through ``TableSession.play`` instead: the screen needs a refused
+move's reason in the same frame (for its toast), which a question polled later cannot give.
 """
 from __future__ import annotations
 
@@ -43,3 +44,74 @@ class ComputerPlayer:
     def cancel(self) -> None:
         """Drop the question (the position changed)."""
         self.worker.cancel()
+
+
+class RemotePlayer:
+    """A person on another computer. The host ``offer``s the move their computer sent (already checked
+    against the seat's legal moves); while they are away (``present`` False) the ``stand_in`` computer
+    answers instead, and a question open when they leave or come back goes to whoever plays now."""
+
+    def __init__(self, stand_in: SeatPlayer) -> None:
+        self.stand_in = stand_in
+        self.present = True
+        self._question: tuple[object, PlayerView, int] | None = None
+        self._answer: tuple[object, Move] | None = None
+
+    @property
+    def ticket(self):
+        """The ticket of the open question (the session's version when it asked), or None."""
+        return self._question[0] if self._question is not None else None
+
+    def ask(self, ticket, view: PlayerView, seed: int) -> None:
+        """The seat is to act at ``ticket``: wait for the person's move (or ask the stand-in). A move the
+        person sent for this ticket before the session asked is the answer."""
+        self._question = (ticket, view, seed)
+        if self._answer is not None and self._answer[0] != ticket:
+            self._answer = None
+        if not self.present:
+            self.stand_in.ask(ticket, view, seed)
+
+    def offer(self, ticket, move: Move) -> bool:
+        """The person's move for ``ticket`` (the host checked it is theirs and legal; it may come before the
+        session asks); False while the stand-in plays, or when a move for that ticket is already in."""
+        if not self.present or (self._question is not None and ticket != self._question[0]) \
+                or (self._answer is not None and self._answer[0] == ticket):
+            return False
+        self._answer = (ticket, move)
+        return True
+
+    def poll(self):
+        """The person's move once offered (or the stand-in's answer while they are away)."""
+        if not self.present:
+            answer = self.stand_in.poll()
+            if answer is not None and self._question is not None and answer[0] == self._question[0]:
+                self._question = None
+            return answer
+        if self._answer is None or self._question is None or self._answer[0] != self._question[0]:
+            return None
+        ticket, move = self._answer
+        self._answer = self._question = None
+        return ticket, move, None
+
+    def cancel(self) -> None:
+        """Forget the question (the position changed)."""
+        if not self.present and self._question is not None:
+            self.stand_in.cancel()
+        self._question = self._answer = None
+
+    def leave(self) -> None:
+        """The person is gone (after the host's wait): the stand-in plays, starting with any open question."""
+        if not self.present:
+            return
+        self.present = False
+        self._answer = None
+        if self._question is not None:
+            self.stand_in.ask(*self._question)
+
+    def come_back(self) -> None:
+        """The person is back: they answer from now on, the open question included."""
+        if self.present:
+            return
+        self.present = True
+        if self._question is not None:
+            self.stand_in.cancel()   # the person answers the open question

@@ -6,8 +6,13 @@ from dataclasses import dataclass
 from game.ai import LEVELS
 
 HUMAN = "human"
-#: Every kind of seat: a person, then the computer levels from weakest to strongest.
-SEAT_KINDS = (HUMAN, *LEVELS)
+#: A person at another computer (game/net): their moves come over the network; while they are away (and
+#: in a match continued without the network) a computer of STAND_IN_LEVEL plays the seat.
+REMOTE = "remote"
+STAND_IN_LEVEL = "medium"
+#: Every kind of seat: a person at this screen, a person at another computer, then the computer levels
+#: from weakest to strongest.
+SEAT_KINDS = (HUMAN, REMOTE, *LEVELS)
 OPPONENT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Elena", "Farid", "Greta")
 
 
@@ -27,7 +32,8 @@ class SeatError(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    """One player at the table: a display name and ``"human"`` or a computer level."""
+    """One player at the table: a display name and ``"human"`` (at this screen), ``"remote"`` (at another
+    computer) or a computer level."""
 
     name: str
     kind: str
@@ -40,13 +46,18 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
-        """Whether a person plays this seat."""
+        """Whether a person at this screen plays this seat."""
         return self.kind == HUMAN
 
     @property
+    def is_remote(self) -> bool:
+        """Whether a person at another computer plays this seat."""
+        return self.kind == REMOTE
+
+    @property
     def level(self) -> str | None:
-        """The computer level, or None for the person."""
-        return None if self.is_human else self.kind
+        """The computer level, or None for a person (here or at another computer)."""
+        return None if self.kind in (HUMAN, REMOTE) else self.kind
 
 
 def check_table(seats, players: int) -> tuple[Seat, ...]:

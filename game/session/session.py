@@ -28,9 +28,9 @@ from .coach import Hint, TutorCheck, explain, hint_bot, hint_from, tutor_check
 from .results import HandResultView, MatchResultView, hand_result_view, match_result_view
 from .review_job import ReviewJob, hand_review_job
 from .computer import AIWorker, make_bot
-from .players import ComputerPlayer, SeatPlayer
+from .players import ComputerPlayer, RemotePlayer, SeatPlayer
 from .undo import UndoRefused, rewound, undo_point, undo_refusal
-from .seats import Seat, SeatError, check_table
+from .seats import STAND_IN_LEVEL, Seat, SeatError, check_table
 from .view import TableView, table_view
 
 log = logging.getLogger(__name__)
@@ -308,9 +308,33 @@ class TableSession:
         return self.match.current_seat
 
     def computer_to_act(self) -> int | None:
-        """The computer seat to act now, or None."""
+        """The seat to act now whose moves come through its ``SeatPlayer`` (a computer, or a person at another
+        computer), or None: the screen calls :meth:`think` and :meth:`play_computer_move` for it."""
         seat = self.to_act()
         return seat if seat is not None and not self.seats[seat].is_human else None
+
+    def view_for(self, seat: int) -> TableView:
+        """The position as ``seat`` may see it (its own cards and moves, never another's): what game/net
+        sends to a person at another computer."""
+        return table_view(self.match, self.shown_seats, seat, self.named_by, self.version, history=self.history)
+
+    def attach_player(self, seat: int, player: SeatPlayer) -> None:
+        """Let ``player`` decide ``seat``'s moves (game/net gives each remote person's seat a RemotePlayer)."""
+        if self.seats[seat].is_human:
+            raise ValueError(f"seat {seat} is played at this screen")
+        self.seat_players[seat] = player
+        self._requested = -1   # ask the new player, even in the position the old one was asked in
+
+    def rename_seat(self, seat: int, name: str) -> None:
+        """Give a remote person's seat the name they joined with (saved with the match from now on)."""
+        if not self.seats[seat].is_remote:
+            raise ValueError(f"seat {seat} is not played from another computer")
+        self.seats = tuple(Seat(name, s.kind) if i == seat else s for i, s in enumerate(self.seats))
+        self._view = None
+
+    def stand_in(self, seat: int) -> ComputerPlayer:
+        """A computer player for ``seat`` (its level; a remote person's stand-in is STAND_IN_LEVEL)."""
+        return ComputerPlayer(self.worker, self._bot(seat))
 
     # ----- the person's moves -----------------------------------------------------------
 
@@ -337,8 +361,14 @@ class TableSession:
         """Whether the person (``person``, else the one at the screen) may call "last card" now: before
         playing down to one card, or right after it until the next player acts (then out of turn)."""
         person = self.human if person is None else person
-        return (person is not None and person in self.people and not self.match.over
+        return (person is not None and 0 <= person < len(self.seats)
+                and (self.seats[person].is_human or self._remote_person_present(person)) and not self.match.over
                 and not self.match.hand.over and self.match.can_call_last_card(person))
+
+    def _remote_person_present(self, seat: int) -> bool:
+        """Whether a person at another computer plays ``seat`` now (not its stand-in)."""
+        player = self.seat_players.get(seat)
+        return self.seats[seat].is_remote and isinstance(player, RemotePlayer) and player.present
 
     def call_last_card(self, person: int | None = None) -> list[Event]:
         """The "last card" call of ``person`` (else the person at the screen), on their turn or out of turn;
@@ -407,6 +437,8 @@ class TableSession:
         match = self.match
         if match.hand.over or match.current_seat == seat or not match.can_call_last_card(seat):
             return []
+        if self._remote_person_present(seat):
+            return []   # the person makes the call from their computer, or forgets it
         try:
             calls = self._bot(seat).calls_last_card(match.view(seat), self.rng)
         except Exception as error:
@@ -497,7 +529,9 @@ class TableSession:
     def _bot(self, seat: int):
         bot = self.bots.get(seat)
         if bot is None:
-            bot = self.bots[seat] = make_bot(self.seats[seat].kind, self.think_budget_ms)
+            # A remote person's seat with nobody connected (a match continued without the network) is
+            # played by the stand-in level.
+            bot = self.bots[seat] = make_bot(self.seats[seat].level or STAND_IN_LEVEL, self.think_budget_ms)
         return bot
 
     def close(self) -> None:
@@ -717,9 +751,10 @@ def position_fingerprint(match: Match) -> str:
 def _statistics_key(rules: RuleSet, seats) -> tuple[str, str] | None:
     """Where the people's results count: (preset id or "custom", the strongest computer level, or PEOPLE at a
     table of people only); None for a table of computers, or of one person alone with nobody."""
-    levels = [seat.kind for seat in seats if not seat.is_human]
+    levels = [seat.level for seat in seats if seat.level is not None]
     people = sum(seat.is_human for seat in seats)
-    if not people or (people == 1 and not levels):
+    remote = sum(seat.is_remote for seat in seats)
+    if not people or (people == 1 and not levels and not remote):
         return None
     return preset_id_of(rules) or "custom", strongest_level(levels) if levels else PEOPLE
 

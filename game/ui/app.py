@@ -166,6 +166,9 @@ class App:
         #: Unexpected errors met in frames this run, and the crash reports written for them.
         self.crashes = 0
         self.crash_reports: list[Path] = []
+        #: The network table of the match being played (a ``net_link`` HostLink or GuestLink), or None: polled
+        #: every frame whatever scene is on top, so friends are answered while the pause menu is open too.
+        self.table_link = None
         self._shown: tuple | None = None   # what the last whole frame showed (see _show_frame)
         self._still_before = False         # whether the top scene called the frame before still too
 
@@ -502,6 +505,8 @@ class App:
         self.ui_manager.update(dt)
         trim_gui_shapes(self.ui_manager)
         self.notices.update(dt)
+        if self.table_link is not None:
+            self.table_link.update(dt)
         top = self.scenes.top
         if top is not None:
             top.update(dt)
@@ -553,7 +558,10 @@ class App:
         top = self.scenes.top
         if top is None or time.monotonic() - self._last_input < INPUT_GRACE or self.letting_go.pending:
             return FPS
-        return min(FPS, max(1, int(top.frame_rate())))
+        rate = int(top.frame_rate())
+        if self.table_link is not None:   # friends' moves and notices are looked for a few times a second
+            rate = max(rate, self.table_link.frame_rate())
+        return min(FPS, max(1, rate))
 
     def wait_for_frame(self) -> float:
         """Wait for the next frame and return its time step in seconds.
@@ -658,6 +666,9 @@ class App:
                 self.scenes.pop()
             except Exception:   # noqa: BLE001 - closing down goes on past a broken scene
                 log.exception("a scene failed to close")
+        if self.table_link is not None:   # the friends at the table are told the game closed
+            link, self.table_link = self.table_link, None
+            link.close()
         if self.owns_data and not self.fullscreen and tuple(self.size) != tuple(self.settings.window_size):
             try:
                 self.settings_store.save(dataclasses.replace(self.settings, window_size=tuple(self.size)))

@@ -130,6 +130,7 @@ RANK_PLURALS = {
 
 #: The computer levels as players read them, and what the person's own seat is called.
 SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You"),
+                   "remote": N_("Person"),
                    "practice": N_("Practice"), "people": N_("People only")}
 
 
@@ -462,10 +463,16 @@ def reason_text(error) -> str:
         return ngettext("You can call “Stop!” only at the start of your turn with at most {threshold} point in hand.",
                         "You can call “Stop!” only at the start of your turn with at most {threshold} points in hand.",
                         threshold).format(threshold=threshold)
-    if reason == "not_your_turn":
-        if params.get("name"):
-            return _("Wait for your turn: {name} is playing.").format(name=params["name"])
+    if reason in ("not_your_turn", "net.not_your_turn"):
+        if params.get("name"):   # a name may have come over the network
+            return _("Wait for your turn: {name} is playing.").format(name=safe_text(params["name"], 24))
         return _("Wait for your turn.")
+    if reason in ("net.stale", "net.illegal"):
+        return _("The table moved on before your move arrived. Look again and play.")
+    if reason == "net.no_answer":
+        return _("The host did not answer your move. Try again.")
+    if reason == "net.not_connected":
+        return _("The connection to the table is gone.")
     if reason == "hand_over":
         return _("The hand is over.")
     if reason == "match_over":
@@ -484,6 +491,8 @@ def undo_refusal_text(refusal) -> str:
         return _("The hand is over: its moves cannot be taken back.")
     if refusal.reason == "switched_off":
         return _("Undo is switched off in the settings.")
+    if refusal.reason == "net.guest":
+        return _("Not available at a network table: only the host can take a move back.")
     if refusal.reason == "other_person_moved":
         return _("Someone else has played since your last move, so it cannot be taken back.")
     return _("There is no move of yours to take back in this hand.")

@@ -13,6 +13,9 @@ import importlib
 SCENES = {
     "menu": "game.ui.scenes.menu:MainMenuScene",
     "new_game": "game.ui.scenes.new_game:NewGameScene",
+    "friends": "game.ui.scenes.friends:FriendsScene",
+    "host_table": "game.ui.scenes.host_table:HostTableScene",
+    "join_table": "game.ui.scenes.join_table:JoinTableScene",
     "rules": "game.ui.scenes.rules:RulesScene",
     "settings": "game.ui.scenes.settings:SettingsScene",
     "sound_settings": "game.ui.scenes.sound_settings:SoundSettingsScene",

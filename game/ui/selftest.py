@@ -75,13 +75,79 @@ def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
             print("smoke: the match result showed before the match was over", file=sys.stderr)
             return 1
         names = ", ".join(seats[s].name for s in session.winners)
+        network = _smoke_network(app, time_limit)
+        if network.startswith("failed"):
+            print(f"smoke: the network table {network}", file=sys.stderr)
+            return 1
         import pygame
         print(f"smoke: ok, {session.hands_played} hands in {frames} frames "
               f"({time.monotonic() - started:.1f} s); won by {names}; "
               f"AI worker: {', '.join(sorted(table.session.worker.used)) or 'none'}; "
-              f"window: {pygame.display.get_caption()[0]!r}; speech: {speech_library()}")
+              f"window: {pygame.display.get_caption()[0]!r}; speech: {speech_library()}; network: {network}")
         app.shutdown()
     return 0
+
+
+def _smoke_network(app, time_limit: float) -> str:
+    """Host a table on localhost through the host screen and join it once with a real client, as a friend's
+    computer would (by address and port: no discovery needed); a line for the report, "failed: ..." if not."""
+    import threading
+
+    from game.net import TableClient
+
+    from .table import TableScene
+
+    app.main_menu()
+    app.step(1 / FPS)
+    host = app.go("host_table")
+    host.players, host.kinds[:2] = 3, ["friend", "easy"]
+    host.evaluate()
+    host.rebuild()
+    host.name_entry.set_text("Smoke host")
+    host.open_table()
+    link = host.link
+    if link is None:
+        return "failed: the table did not open"
+    port = link.host.address[1]
+    client = TableClient("127.0.0.1", port, link.code, "Smoke")
+    failures: list[Exception] = []
+
+    def join() -> None:
+        try:
+            client.connect()
+        except Exception as error:   # noqa: BLE001 - reported below
+            failures.append(error)
+    joining = threading.Thread(target=join, daemon=True)
+    joining.start()
+    started = time.monotonic()
+    guest = None
+    while time.monotonic() - started < min(30.0, time_limit):
+        app.step(1 / FPS)
+        if not joining.is_alive():
+            guest = client.table
+            if guest is None or (guest.poll() is not None and guest.ready):
+                break
+        time.sleep(0.005)
+    if failures or guest is None or not guest.ready:
+        return f"failed: could not join ({failures[0] if failures else 'no table came'})"
+    seated = [seat.state for seat in host.lobby]
+    cards = len(guest.view().my_cards)
+    host.start()
+    app.step(1 / FPS)
+    if not isinstance(app.scenes.top, TableScene) or app.table_link is not link:
+        return "failed: the host's table did not open"
+    app.main_menu()   # the host leaves: the guest hears the match is over
+    app.step(1 / FPS)
+    heard = ""
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline and not heard:
+        guest.poll()
+        heard = guest.ended or ""
+        time.sleep(0.01)
+    client.close()
+    if "joined" not in seated or heard != "host_quit":
+        return f"failed: lobby {seated}, guest heard {heard or 'nothing'}"
+    return f"joined table {link.code} at 127.0.0.1:{port} ({cards} cards), host quit heard"
 
 
 def _missing_game_files(app) -> list[str]:

@@ -56,6 +56,7 @@ def test_smoke_plays_a_computer_match_to_the_result_headless():
     result = run_main("--smoke", "--seed", "3")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("smoke: ok"), result.stdout
+    assert "network: joined table" in result.stdout, result.stdout   # a table hosted on localhost, joined once
 
 
 # ----- the loop ----------------------------------------------------------------------------

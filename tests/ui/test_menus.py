@@ -628,10 +628,14 @@ def test_the_keyboard_walks_the_main_menu_and_presses_the_focused_button(app, ui
     ring_at = menu.focused().get_abs_rect().inflate(menu.px(12), menu.px(12)).midtop
     assert tuple(app.screen.get_at((ring_at[0], ring_at[1] + 1)))[:3] == (242, 207, 107), "a gold ring shows it"
     ui.key(pygame.K_DOWN)
+    assert menu.focused() is ui.button("Play with friends")
+    ui.key(pygame.K_DOWN)
     assert menu.focused() is ui.button("Rules")
+    ui.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
     ui.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
     ui.key(pygame.K_UP)
     assert menu.focused() is ui.button("Quit"), "moving up from the first button wraps to the last"
+    ui.key(pygame.K_TAB)
     ui.key(pygame.K_TAB)
     ui.key(pygame.K_TAB)
     assert menu.focused() is ui.button("Rules")
@@ -643,6 +647,7 @@ def test_the_keyboard_walks_the_main_menu_and_presses_the_focused_button(app, ui
 
 def test_the_mouse_hides_the_ring_and_enter_then_takes_the_default_choice(app, ui):
     menu = open_menu(app, ui)
+    ui.key(pygame.K_DOWN)
     ui.key(pygame.K_DOWN)
     ui.key(pygame.K_DOWN)
     assert menu.focused() is ui.button("Rules")

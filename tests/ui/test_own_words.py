@@ -87,6 +87,18 @@ NAME_MESSAGES = {
     "{name} played a two: you must pick up two cards, unless you answer with a two of your own. Then the next "
     "player must pick up four.": None,
     "Lesson: {name}": None,                            # a lesson's name
+    # Network play: the host and the table tell each person about the others, never about themselves.
+    "{name}'s table": None,                            # a table, after its host
+    "{name} sat down at the table.": None,
+    "{name} left the table.": None,
+    "{name} lost the connection. Waiting 30 seconds for them…": None,
+    "A computer plays for {name} until they come back.": None,
+    "{name} is back and plays on.": None,
+    "{name} (host)": None,                             # the host's own lobby row: a name, not a sentence
+    "{name}, computer: {level}": None,
+    "{name}: connection lost": None,
+    "{name} joined": None,
+    "Waiting for {name} to deal the next hand…": None,  # said to a guest about the host
 }
 
 

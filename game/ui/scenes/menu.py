@@ -1,4 +1,4 @@
-"""The main menu: the title art and Continue / New game / Rules / Statistics / Settings / Quit."""
+"""The main menu: the title art and Continue / New game / Play with friends / Rules / Statistics / Settings / Quit."""
 from __future__ import annotations
 
 import pygame
@@ -64,6 +64,7 @@ class MainMenuScene(WidgetScene):
             entries.append((_("Continue"), self.continue_game, True, "continue"))
         entries += [
             (_("New game"), self.new_game, not self.can_continue(), "new_game"),
+            (_("Play with friends"), self.friends, False, "friends"),
             (_("Rules"), self.rules, False, "rules"),
             (_("Learn to play"), lambda: self.app.go("lessons"), False, "lessons"),
             (_("Statistics"), self.statistics, False, "statistics"),
@@ -116,6 +117,9 @@ class MainMenuScene(WidgetScene):
 
     def new_game(self) -> None:
         self.app.go("new_game")
+
+    def friends(self) -> None:
+        self.app.go("friends")
 
     def rules(self) -> None:
         self.app.go("rules")

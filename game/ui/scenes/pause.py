@@ -14,6 +14,7 @@ from ..i18n import _
 from ..imports import play_imported
 from ..problems import os_error_words, problem_text
 from ..sessions import match_desk
+from ..table.network import offers
 from ..widgets import WidgetScene
 
 
@@ -39,6 +40,8 @@ class PauseScene(WidgetScene):
             (_("Import game record…"), self.import_record, False, "import"),
             (_("Quit to menu"), self.app.main_menu, False, "quit_to_menu"),
         ]
+        if not offers(self.table.session, "save"):   # a guest's table: the record is the host's
+            entries = [entry for entry in entries if entry[3] != "export"]
         button_w, button_h, gap = self.px(320), max(self.text_h(17) + 14, self.px(50)), self.px(12)
         pad = self.px(28)
         title_h = self.text_h(21) + self.px(20)

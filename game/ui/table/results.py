@@ -28,6 +28,7 @@ from ..widgets import WidgetScene
 from .animation import Timer, ease_out_back, speed_factor
 from .effects import Effects
 from .narration import shared_win_text
+from .network import not_available_text, offers
 from .toast import draw_toast
 
 REASONS = {
@@ -227,7 +228,7 @@ class HandResultScene(ResultPanelScene):
     def can_review(self) -> bool:
         """Whether the person played this hand (a spectator's table has nobody to review)."""
         session = self.table.session
-        return bool(session.people) and session.viewer in self.result.seats
+        return bool(session.people) and session.viewer in self.result.seats and offers(session, "review")
 
     def open_review(self) -> None:
         self.app.go("hand_review", self.table, self.result.number)
@@ -235,6 +236,9 @@ class HandResultScene(ResultPanelScene):
     def open_analysis(self) -> None:
         """Every player's decisions and luck in this hand (the match analysis screen)."""
         from game.session.match_review import AnalysisSource
+        if not offers(self.table.session, "match_review"):
+            self.app.notify(not_available_text())
+            return
         self.app.go("match_analysis", AnalysisSource.of_session(self.table.session, (self.result.number,)))
 
     def handle_event(self, event) -> bool:
@@ -398,14 +402,23 @@ class MatchResultScene(ResultPanelScene):
         left.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - self.px(20))
         right = pygame.Rect(0, 0, bw, bh)
         right.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - self.px(20))
-        self.primary = self.button(left, _("Play again"), self.play_again, primary=True, name="play_again")
-        self.secondary = self.button(right, _("Main menu"), self.main_menu, name="main_menu")
+        if offers(self.table.session, "rematch"):
+            self.primary = self.button(left, _("Play again"), self.play_again, primary=True, name="play_again")
+            self.secondary = self.button(right, _("Main menu"), self.main_menu, name="main_menu")
+        else:   # a network table: the friends are not at a rematch
+            middle = left.copy()
+            middle.centerx = self.panel.centerx
+            self.primary = self.secondary = self.button(middle, _("Main menu"), self.main_menu, primary=True,
+                                                        name="main_menu")
         self.analysis_button = analysis_button(self, self.open_analysis, _("Match analysis"),
                                                _("Every player's decisions and luck in the whole match (A)"))
 
     def open_analysis(self) -> None:
         """Every player's decisions and luck over the whole match (the match analysis screen)."""
         from game.session.match_review import AnalysisSource
+        if not offers(self.table.session, "match_review"):
+            self.app.notify(not_available_text())
+            return
         self.app.go("match_analysis", AnalysisSource.of_session(self.table.session))
 
     def handle_event(self, event) -> bool:
@@ -416,6 +429,8 @@ class MatchResultScene(ResultPanelScene):
 
     def play_again(self) -> None:
         table = self.table
+        if not offers(table.session, "rematch"):
+            return
         next_seed = getattr(self.app, "next_seed", None)
         seed = next_seed() if callable(next_seed) else random.SystemRandom().randrange(2 ** 31)
         if seed == self.result.seed:

@@ -26,6 +26,7 @@ from .animation import Timer
 from .board import Board
 from .effects import Effects
 from .input import TableInput
+from .network import not_available_text, offers
 from .narration import history_lines, log_tail, open_history
 from .painter import PaintedTable, TablePainter
 from .spoken import TableSpeech
@@ -51,7 +52,7 @@ class TableScene(PaintedTable, Scene):
         self.session = session
         self.text = TextCache(self._font)
         self.images = CardImages(app.assets, self._font)
-        self.rng = random.Random(session.seed * 7919 + 17)
+        self.rng = random.Random(getattr(session, "seed", 0) * 7919 + 17)
         self.board = Board(self.images, self.rng, session.rules.players, session.viewer,
                            session.human is not None)
         self.speech = TableSpeech(self)
@@ -80,6 +81,8 @@ class TableScene(PaintedTable, Scene):
         self.closed = False
         #: A table of several people opens on the pass screen: the first to play takes the device.
         self.pass_at_start = False
+        #: A guest pressed Next hand before the host dealt it: it shows as soon as it comes.
+        self.awaiting_deal = False
 
     # ----- what the screen needs -------------------------------------------------------------
 
@@ -180,6 +183,9 @@ class TableScene(PaintedTable, Scene):
         if self not in list(self.app.scenes):
             self.closed = True
             self.name_cards_classic()
+            link = self.app.table_link
+            if link is not None and link.table is self.session:   # the host or a guest leaves the table
+                link.close()
             self.session.close()
             # A long match's history goes a slice a frame, not in one long collection later.
             self.app.letting_go.add(self.session.release())
@@ -362,10 +368,19 @@ class TableScene(PaintedTable, Scene):
         self.result_pending_for = self.session.hand_number
 
     def next_hand(self) -> None:
-        """Deal the next hand (called by the hand result's "Next hand")."""
+        """Deal the next hand (called by the hand result's "Next hand"); at a guest's table, show it once the
+        host has dealt it (until then the table says it waits)."""
         session = self.session
         if session.over or not session.hand_over:
             return
+        if getattr(session, "dealt_waiting", True) is False:
+            if not self.awaiting_deal:
+                self.awaiting_deal = True
+                self.effects.show_toast(_("Waiting for {name} to deal the next hand…").format(name=session.name(0)),
+                                        seconds=60.0, kind="note")
+            return
+        self.awaiting_deal = False
+        self.effects.clear_toast("note")
         session.next_hand()
         self.result_timer = None
         self.log.extend(history_lines(session.history[-1:], session.shown_seats, session.addressed,
@@ -378,6 +393,9 @@ class TableScene(PaintedTable, Scene):
         was worked out as the turn began, else as soon as it is ready."""
         session = self.session
         if not session.human_turn() or self.chooser is not None:
+            return
+        if not offers(session, "hint"):
+            self.effects.show_toast(not_available_text(), kind="note")
             return
         session.request_hint()   # nothing new if it is already being worked out for this position
         self.hint_for = session.version
@@ -488,6 +506,8 @@ class TableScene(PaintedTable, Scene):
         self.effects.update(dt, self.session.view().direction, drift=self._moving())
         if self.chooser is not None:
             self.chooser.update(dt)
+        if self.awaiting_deal and getattr(self.session, "dealt_waiting", False):
+            self.next_hand()
         self._drive_computers(dt)
         self.tutor.update(dt)
         if self.chooser is None and self.result_timer is None:
@@ -527,13 +547,22 @@ class TableScene(PaintedTable, Scene):
         if seat is None or self.chooser is not None:
             return
         self.ai_wait -= dt
-        if self.session.think() is not None and self.ai_wait <= 0:
+        # A person at another computer has had their time to think: their move shows as soon as it comes.
+        if self.session.think() is not None and (self.ai_wait <= 0 or self._person_elsewhere(seat)):
             self._play_computer_move(seat)
+
+    def _person_elsewhere(self, seat: int) -> bool:
+        """Whether ``seat``'s move needs no pause of its own: a person at another computer plays it at a hosted
+        table (not a computer standing in), or it comes to a guest's table already paced by the host."""
+        if callable(getattr(self.session, "available", None)):
+            return True   # a guest's table: the host already showed every move at its pace
+        player = getattr(self.session, "seat_players", {}).get(seat)
+        return bool(getattr(player, "present", False)) and self.session.seats[seat].kind == "remote"
 
     def _update_buttons(self) -> None:
         view = self.session.view()
-        kinds = view.move_kinds | {"hint"} if self.chooser is None and not self.tutor.busy and view.my_turn \
-            else frozenset()
+        acting = self.chooser is None and not self.tutor.busy and view.my_turn
+        kinds = (view.move_kinds | ({"hint"} if offers(self.session, "hint") else set())) if acting else frozenset()
         if self.session.human is not None and self.app.settings.allow_undo and not self.tutor.busy:
             kinds = kinds | {"undo"}
             # What undo would say changes only with the position: worked out once per session version.
