@@ -100,7 +100,8 @@ def test_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_
 
 def test_a_flood_is_not_heard_and_the_flooder_is_dropped(tmp_path):
     session = make_session("crazy_eights", 32, tmp_path, seats=HOSTILE_TABLE)
-    host = TableHost(session, bind="127.0.0.1", code="TEST")
+    # A low rate, so that 600 messages are a flood even when a loaded machine reads them slowly.
+    host = TableHost(session, bind="127.0.0.1", code="TEST", rate=5.0, burst=10)
     try:
         outcome = {}
         flooder = threading.Thread(target=lambda: outcome.update(send_hostile(host.address[1], "TEST", 600, 9)),
