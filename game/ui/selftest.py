@@ -75,13 +75,14 @@ def smoke(seed: int = 8, time_limit: float = SMOKE_TIME_LIMIT) -> int:
             print("smoke: the match result showed before the match was over", file=sys.stderr)
             return 1
         names = ", ".join(seats[s].name for s in session.winners)
+        hands, elapsed = session.hands_played, time.monotonic() - started   # the table lets go of them when closed
         network = _smoke_network(app, time_limit)
         if network.startswith("failed"):
             print(f"smoke: the network table {network}", file=sys.stderr)
             return 1
         import pygame
-        print(f"smoke: ok, {session.hands_played} hands in {frames} frames "
-              f"({time.monotonic() - started:.1f} s); won by {names}; "
+        print(f"smoke: ok, {hands} hands in {frames} frames "
+              f"({elapsed:.1f} s); won by {names}; "
               f"AI worker: {', '.join(sorted(table.session.worker.used)) or 'none'}; "
               f"window: {pygame.display.get_caption()[0]!r}; speech: {speech_library()}; network: {network}")
         app.shutdown()

@@ -55,7 +55,7 @@ def test_smoke_plays_a_computer_match_to_the_result_headless():
     pytest.importorskip("game.ui.table", reason="the table package (game/ui/table) is not there yet")
     result = run_main("--smoke", "--seed", "3")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("smoke: ok"), result.stdout
+    assert result.stdout.startswith("smoke: ok, 2 hands"), result.stdout   # the match is fixed at two hands
     assert "network: joined table" in result.stdout, result.stdout   # a table hosted on localhost, joined once
 
 
