@@ -44,7 +44,8 @@ Medium's play of every preset at two to seven players (fixed seeds, so every run
   reviewed one after another in this process: the CPU seconds the review's two workers share).
 
 Usage:
-  python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2] [--key-positions N] [--details FILE]
+  python bench/coach_accuracy.py [--positions 500] [--oracle 300] [--jobs 2] [--key-positions N] [--key-only]
+      [--details FILE]
 (--details: one JSON line per oracle position, every candidate's gap, error and worlds by the review
 and by the oracle, for reading where the two part.)
 Ends with one JSON line.
@@ -154,11 +155,21 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes for the oracle")
     parser.add_argument("--key-positions", type=int, default=0,
                         help="time the key to the hint on only the first N positions (default: all)")
+    parser.add_argument("--key-only", action="store_true",
+                        help="only the key to the hint (the three hint_*_p95_s figures), on the --positions")
     parser.add_argument("--details", type=Path, help="write each oracle position's scores here (JSON lines)")
     args = parser.parse_args()
     started = time.perf_counter()
     load_before = os.getloadavg()[1] if hasattr(os, "getloadavg") else None
     positions = decision_positions(args.positions, seed=1)
+    if args.key_only:
+        key_waits, landed_waits, idle_waits = key_to_hint_seconds([position.view for position in positions])
+        print(json.dumps({"positions": len(positions), "hint_p95_s": round(percentile(key_waits, 0.95), 3),
+                          "hint_landed_p95_s": round(percentile(landed_waits, 0.95), 3),
+                          "hint_idle_p95_s": round(percentile(idle_waits, 0.95), 3),
+                          "load": [round(load_before, 1), round(os.getloadavg()[1], 1)]
+                          if load_before is not None else None}))
+        return
     agree, hint_times, hint_cpu, hints, reviews, work = 0, [], [], [], [], []
     for number, position in enumerate(positions, start=1):
         view = position.view
