@@ -13,7 +13,12 @@ rather than its 250 ms budget, so that a loaded machine does not weaken it.
 
 Usage:
   python bench/analysis_calibration.py [--hands 200] [--jobs 2] [--hard-iterations 400] [--levels random,easy]
-Ends with one JSON line.
+                                       [--first-hand 1] [--details FILE]
+  python bench/analysis_calibration.py --summarise FILE [FILE ...] [--levels ...]
+``--details`` appends one JSON line per hand analysed (level, seed, losses, marks), flushed, so that a
+long run stopped early still leaves its figures; ``--first-hand`` starts at another deal, so that a long
+run can be shared out over several processes; ``--summarise`` prints the table of such files (each
+level's hands, a hand counted once). Ends with one JSON line.
 """
 from __future__ import annotations
 
@@ -66,7 +71,7 @@ def play_and_analyse(task: tuple) -> dict:
         mattered += item.mattered
         if item.mark:
             marks[item.mark] += 1
-    return {"level": level, "losses": losses, "mattered": mattered, "marks": marks,
+    return {"level": level, "seed": hand_seed, "losses": losses, "mattered": mattered, "marks": marks,
             "won": match.results[-1].winner == SEAT}
 
 
@@ -77,26 +82,51 @@ def main(argv=None) -> int:
     parser.add_argument("--hard-iterations", type=int, default=400)
     parser.add_argument("--levels", default=",".join(LEVELS),
                         help="the levels to analyse, comma-separated (the order is checked among those given)")
+    parser.add_argument("--first-hand", type=int, default=1, help="the seed of the first deal")
+    parser.add_argument("--details", type=Path, help="append one JSON line per hand to this file")
+    parser.add_argument("--summarise", type=Path, nargs="+", help="only the table of these --details files")
     args = parser.parse_args(argv)
     levels = [level for level in LEVELS if level in args.levels.split(",")]
     if not levels or len(levels) != len(set(args.levels.split(","))):
         parser.error(f"--levels takes some of {', '.join(LEVELS)}")
     started = time.perf_counter()
-    tasks = [(level, seed, args.hard_iterations) for seed in range(1, args.hands + 1) for level in levels]
-    totals = {level: {"losses": [], "mattered": 0, "marks": {name: 0 for name in MARKS}, "won": 0}
+    totals = {level: {"losses": [], "mattered": 0, "marks": {name: 0 for name in MARKS}, "won": 0, "hands": 0}
               for level in levels}
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for number, part in enumerate(pool.map(play_and_analyse, tasks, chunksize=1), start=1):
-            total = totals[part["level"]]
-            total["losses"] += part["losses"]
-            total["mattered"] += part["mattered"]
-            total["won"] += part["won"]
-            for name, count in part["marks"].items():
-                total["marks"][name] += count
-            if number % (len(levels) * 5) == 0:   # every 5 hands a level: the figures so far, flushed
-                so_far = {level: round(100.0 * sum(t["losses"]) / max(1, t["mattered"]), 2)
-                          for level, t in totals.items()}
-                print(f"after {number // len(levels)} hands: error rate so far {so_far}", flush=True)
+
+    def count(part: dict) -> None:
+        total = totals[part["level"]]
+        total["losses"] += part["losses"]
+        total["mattered"] += part["mattered"]
+        total["won"] += part["won"]
+        total["hands"] += 1
+        for name, marks in part["marks"].items():
+            total["marks"][name] += marks
+
+    if args.summarise:
+        seen = set()
+        for path in args.summarise:
+            for line in path.read_text(encoding="utf-8").splitlines():
+                part = json.loads(line)
+                if part["level"] in totals and (part["level"], part["seed"]) not in seen:
+                    seen.add((part["level"], part["seed"]))
+                    count(part)
+    else:
+        first = args.first_hand
+        tasks = [(level, seed, args.hard_iterations) for seed in range(first, first + args.hands)
+                 for level in levels]
+        details = args.details.open("a", encoding="utf-8") if args.details else None
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for number, part in enumerate(pool.map(play_and_analyse, tasks, chunksize=1), start=1):
+                if details:
+                    details.write(json.dumps(part) + "\n")
+                    details.flush()
+                count(part)
+                if number % (len(levels) * 5) == 0:   # every 5 hands a level: the figures so far, flushed
+                    so_far = {level: round(100.0 * sum(t["losses"]) / max(1, t["mattered"]), 2)
+                              for level, t in totals.items()}
+                    print(f"after {number // len(levels)} hands: error rate so far {so_far}", flush=True)
+        if details:
+            details.close()
     seconds = time.perf_counter() - started
     error_rate, rows = {}, []
     print(f"{'level':8} {'decisions':>9} {'mattered':>8} {'error rate (pp)':>15} {'per decision':>12} "
@@ -112,14 +142,16 @@ def main(argv=None) -> int:
         rows.append({"level": level, "decisions": len(losses), "mattered": total["mattered"],
                      "error_rate_pp": round(rate, 2), "per_decision_pp": round(per_decision, 2),
                      "marks_per_100": round(per_100, 1), "marks": total["marks"],
-                     "won_pct": round(100.0 * total["won"] / args.hands, 1), "rating": rating_for(rate)})
+                     "hands": total["hands"], "won_pct": round(100.0 * total["won"] / max(1, total["hands"]), 1),
+                     "rating": rating_for(rate)})
         print(f"{level:8} {len(losses):9} {total['mattered']:8} {rate:15.2f} {per_decision:12.2f} "
-              f"{per_100:9.1f} {100.0 * total['won'] / args.hands:6.1f}"
+              f"{per_100:9.1f} {100.0 * total['won'] / max(1, total['hands']):6.1f}"
               f"  {rating_for(rate)}")
     rates = [error_rate[level] for level in levels]
     ordered = all(worse > better for worse, better in zip(rates, rates[1:]))
     print(f"ordered {' > '.join(levels)}: {ordered}; {seconds:.0f} s")
-    print(json.dumps({"hands": args.hands, "error_rate": error_rate, "ordered": ordered, "levels": rows,
+    hands = min(total["hands"] for total in totals.values())
+    print(json.dumps({"hands": hands, "error_rate": error_rate, "ordered": ordered, "levels": rows,
                       "hard_iterations": args.hard_iterations, "seconds": round(seconds, 1)}))
     return 0 if ordered else 1
 

@@ -108,7 +108,7 @@ def play_out(state, rng: random.Random, depth: int = ROLLOUT_DEPTH, epsilon: flo
     """The rollout's moves: the heuristic (sometimes a random card) for ``depth`` plies, applied to ``state``."""
     random_unit = rng.random
     legal_actions = state.legal_actions
-    apply = state.apply
+    apply = state.apply_legal     # the actions come from legal_actions(): no need to check them again
     if deck_counts is None:
         deck_counts = full_deck_counts(state.rules)
     memo = new_pile_memo()      # unseen-card counts kept up to date across this rollout's plies

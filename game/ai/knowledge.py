@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from game.rules import (BLACK_JACK, CAP_KINDS, CAP_RANK, RANK_OF, SUIT_OF, HandState, PlayerView, determinize,
-                        tables_for)
+                        shuffle, tables_for)
 
 from .heuristic import pick_action, score_actions, unseen_counts
 
@@ -92,8 +92,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
     caps = inferred_caps(view)
     counts = view.hand_counts
     held, stockable, from_stock = view.hidden_split()
-    rng.shuffle(held)
-    rng.shuffle(stockable)
+    shuffle(held, rng)
+    shuffle(stockable, rng)
     n = len(counts)
     hands: list[list[int]] = [[] for _ in range(n)]
     hands[view.seat] = list(view.hand)
@@ -111,7 +111,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> HandState:
         own_caps = {player: caps[player * CAP_KINDS:(player + 1) * CAP_KINDS] for player in others}
         _repair_caps(holders, own_caps, kinds_of, pinned, rng)
     # Cards passed over for constrained players bunch up in the pool: the stock order must not show it.
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     state = determinize(view, rng, (hands, pool))
     if caps is not view.hold_caps:
         # The rollouts' players read the same inferred caps (bases are relative to draws so far).

@@ -10,7 +10,7 @@ includes the fast form the bots and the search use: cards as small ints
 maps each action to its ``Move``) and the per-rule-set card lookups of ``tables_for``.
 """
 from .cards import (DECK_SIZES, FIRST_JOKER, RANK_OF, RANKS, SUIT_NAMES, SUIT_OF, SUITS, CardNotationError,
-                    build_deck, card_from_str, card_to_str, cards_from_str, cards_to_str, deck_ranks)
+                    build_deck, card_from_str, card_to_str, cards_from_str, cards_to_str, deck_ranks, shuffle)
 from .errors import RECORD_CODES, RULE_CODES, IllegalMove, InvalidRuleSet, Problem, RecordError
 from .match import (MAX_RECORD_MOVES, OUT_OF_TURN, HandResult, Match, Standing, RECORD_FORMAT, RECORD_VERSION,
                     finish, parse_record_move, play_randomly)
@@ -25,7 +25,7 @@ from .view import PlayerView, determinize, view_of
 __all__ = [
     # cards
     "DECK_SIZES", "FIRST_JOKER", "RANK_OF", "RANKS", "SUIT_NAMES", "SUIT_OF", "SUITS", "CardNotationError",
-    "build_deck", "card_from_str", "card_to_str", "cards_from_str", "cards_to_str", "deck_ranks",
+    "build_deck", "card_from_str", "card_to_str", "cards_from_str", "cards_to_str", "deck_ranks", "shuffle",
     # moves and actions
     "EventKind", "MoveKind", "ACTION_COUNT", "DRAW", "LAST_CARD", "MOVES", "PASS", "STOP", "Move", "MoveNotationError",
     # rule sets

@@ -7,6 +7,8 @@ loops cards are written in the notation of docs/RULES.md R-CARDS: ``8S``, ``10H`
 """
 from __future__ import annotations
 
+import random
+
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -109,3 +111,25 @@ def build_deck(decks: int, jokers_per_deck: int, cards_per_deck: int = 52) -> li
             cards.append(joker)
             joker += 1
     return cards
+
+
+def shuffle(cards: list, rng) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` would, in about half the time.
+
+    The samplers of the search and the analysis shuffle three lists per sampled world; this is
+    ``random.Random.shuffle`` with its per-card method call inlined (the same draws of
+    ``getrandbits``, so the same order for the same seed). Another kind of generator (a
+    ``Random`` subclass) is left to its own ``shuffle``.
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for index in range(len(cards) - 1, 0, -1):
+        size = index + 1
+        bits = size.bit_length()
+        other = getrandbits(bits)
+        while other >= size:
+            other = getrandbits(bits)
+        cards[index], cards[other] = cards[other], cards[index]
+

@@ -9,7 +9,7 @@ import random
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import FIRST_JOKER, NO_SUIT, RANK_OF, RANKS, SUIT_NAMES, SUITS, SUIT_OF, card_to_str
+from .cards import FIRST_JOKER, NO_SUIT, RANK_OF, RANKS, SUIT_NAMES, SUITS, SUIT_OF, card_to_str, shuffle
 from .errors import IllegalMove
 from .kinds import MoveKind
 from .moves import DRAW, LAST_CARD, MOVES, PASS, STOP, Move
@@ -443,6 +443,12 @@ class HandState:
             return self._call_out_of_turn(player, action)
         if action not in self.legal_actions():
             raise self.why_illegal(MOVES[action] if isinstance(move, int) else move)
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: int) -> list[Event]:
+        """Apply ``action``, which the caller knows is one of ``legal_actions()``, for the player to act;
+        returns the events. For the search's rollouts, which pick from the legal actions millions of
+        times: ``apply`` without its checks (an illegal action here would corrupt the hand)."""
         events: list[Event] = []
         self._legal = None
         player = self.current
@@ -674,7 +680,7 @@ class HandState:
     def _reshuffle(self, events: list) -> None:
         top = self.discard.pop()
         self.stock = self.discard
-        self.rng.shuffle(self.stock)
+        shuffle(self.stock, self.rng)
         self.discard = [top]
         # Everyone saw which cards went back: from now on the stock holds only these (with one pack,
         # a card names its copy, so we can also count how many of them each hand holds).

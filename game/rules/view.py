@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
+from .cards import shuffle
 from .moves import MOVES, Move
 from .ruleset import RuleSet
 from .state import CAP_KINDS, HandState, WildPlay, tables_for
@@ -97,6 +98,13 @@ class PlayerView:
         return frozenset(self.stock_source)
 
     @cached_property
+    def cap_bases(self) -> tuple[int, ...]:
+        """``hold_caps`` less each player's draws so far: a ``HandState``'s ``cap_base`` that reads them back
+        (built once per view; determinize asks for it per sampled world)."""
+        drawn = self.drawn_totals
+        return tuple(cap - drawn[index // CAP_KINDS] for index, cap in enumerate(self.hold_caps))
+
+    @cached_property
     def _hidden_pools(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         # Samplers ask for the split once per sampled world; the view never changes.
         unseen = self.unseen_cards()
@@ -182,7 +190,7 @@ def determinize(view: PlayerView, rng: random.Random, deal: tuple | None = None)
     state.end_reason = ""
     state.void_hints = list(view.void_hints)
     # Bases relative to each player's draws so far, so that holding_caps() reads back the view's caps.
-    state.cap_base = [cap - view.drawn_totals[index // CAP_KINDS] for index, cap in enumerate(view.hold_caps)]
+    state.cap_base = list(view.cap_bases)
     state.drawn_total = list(view.drawn_totals)
     state.wild_plays = view.wild_plays
     state.stock_source = view.stock_source_set
@@ -196,8 +204,8 @@ def determinize(view: PlayerView, rng: random.Random, deal: tuple | None = None)
 def _random_deal(view: PlayerView, rng: random.Random) -> tuple[list[list[int]], list[int]]:
     """The hidden cards dealt at random within ``hidden_split``: (every hand, the stock)."""
     held, stockable, from_stock = view.hidden_split()
-    rng.shuffle(held)
-    rng.shuffle(stockable)
+    shuffle(held, rng)
+    shuffle(stockable, rng)
     hands = []
     for player, count in enumerate(view.hand_counts):
         if player == view.seat:

@@ -33,11 +33,11 @@ LUCKY, VERY_LUCKY = 0.08, 0.20
 
 #: The rating scale: error rate (win chance given up per decision that mattered, in percentage
 #: points: see ``MomentAnalysis.mattered``) below which each name is earned, best first. Calibrated
-#: on bench/analysis_calibration.py (see docs/ai.md, 25 hands a level): Hard earns "Expert", Medium
-#: "Advanced", a random player "Intermediate" and Easy "Casual player" (measured while Easy still spent
-#: its eights at once); "World class" is beyond the Hard level, "Beginner" beyond Easy.
+#: on bench/analysis_calibration.py (see docs/ai.md, 200 hands a level): Hard (400 iterations) earns
+#: "Advanced", Medium "Intermediate", Easy "Casual player" and a random player "Beginner" (Casual's line
+#: halfway between those two); "Expert" and "World class" are beyond the Hard level.
 RATINGS = (("world_class", 1.0), ("expert", 2.0), ("advanced", 3.4), ("intermediate", 5.0),
-           ("casual", 7.0), ("beginner", float("inf")))
+           ("casual", 7.4), ("beginner", float("inf")))
 #: Luck ratings by the luck per hand played (win chance, in hands), luckiest first.
 LUCK_RATINGS = (("very_lucky", 0.15), ("lucky", 0.05), ("average", -0.05), ("unlucky", -0.15),
                 ("very_unlucky", float("-inf")))
