@@ -229,12 +229,22 @@ def felt_background(size: tuple[int, int], hue: str = "green") -> pygame.Surface
     for ty in range(0, h, 128):
         for tx in range(0, w, 128):
             surf.blit(tile, (tx, ty))
-    # A faint inner line marking the playing area.
-    line = pygame.Surface((w, h), pygame.SRCALPHA)
+    # A faint inner line marking the playing area (drawn on a layer the size of the line, not the window).
     inset = pygame.Rect(0, 0, int(w * 0.9), int(h * 0.78))
     inset.center = (w // 2, int(h * 0.44))
-    pygame.draw.ellipse(line, (*WHITE, 16), inset, width=max(1, h // 360))
     inset2 = inset.inflate(-max(6, h // 90), -max(6, h // 90))
-    pygame.draw.ellipse(line, (*BLACK, 22), inset2, width=max(1, h // 540))
-    surf.blit(line, (0, 0))
-    return surf.convert() if pygame.display.get_surface() else surf
+    area = inset.union(inset2).clip(surf.get_rect())
+    if area.width and area.height:
+        line = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(line, (*WHITE, 16), inset.move(-area.x, -area.y), width=max(1, h // 360))
+        pygame.draw.ellipse(line, (*BLACK, 22), inset2.move(-area.x, -area.y), width=max(1, h // 540))
+        surf.blit(line, area.topleft)
+    return _in_display_format(surf)
+
+
+def _in_display_format(surf: pygame.Surface) -> pygame.Surface:
+    """``surf`` in the window's pixel format (fast to blit): a converted copy only where it differs."""
+    display = pygame.display.get_surface()
+    if display is None or (surf.get_bitsize(), surf.get_masks()) == (display.get_bitsize(), display.get_masks()):
+        return surf
+    return surf.convert()
