@@ -111,29 +111,42 @@ def suit_icon(suit: int, size: int, color: tuple, outline: tuple | None = None) 
     return pygame.transform.smoothscale(surf, (size, size))
 
 
+#: Rows of a drawing made at a time when it is supersampled: a glossy panel the size of the window drawn
+#: twice as big in one piece took three images of four times its size, 87 MB for a moment.
+BAND_ROWS = 64
+
+
 @cached(8 * MB)
 def rounded_panel(size: tuple[int, int], radius: int, fill: tuple, border: tuple | None = None,
                   border_width: int = 1, gloss: bool = False) -> pygame.Surface:
     """A rounded, optionally bordered and glossy panel (colours may carry alpha)."""
     w, h = max(1, size[0]), max(1, size[1])
     scale = 2
-    surf = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-    rect = surf.get_rect()
-    pygame.draw.rect(surf, fill, rect, border_radius=radius * scale)
-    if gloss:
-        # A soft light from above: a vertical fade kept inside the rounded shape.
-        sheen = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-        band = max(1, int(h * scale * 0.55))
-        for y in range(band):
-            a = int(30 * (1 - y / band) ** 1.5)
-            pygame.draw.line(sheen, (*WHITE, a), (0, y), (w * scale, y))
-        mask = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-        pygame.draw.rect(mask, OPAQUE, mask.get_rect(), border_radius=radius * scale)
-        sheen.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(sheen, (0, 0))
-    if border is not None:
-        pygame.draw.rect(surf, border, rect, width=max(1, border_width * scale), border_radius=radius * scale)
-    return pygame.transform.smoothscale(surf, (w, h))
+    whole = pygame.Rect(0, 0, w * scale, h * scale)
+    band_of_sheen = max(1, int(h * scale * 0.55))
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    # Drawn twice as big and halved, a band of rows at a time: halving averages each 2x2 block, so the
+    # bands come out exactly as the whole would.
+    for top in range(0, h, BAND_ROWS):
+        rows = min(BAND_ROWS, h - top)
+        surf = pygame.Surface((w * scale, rows * scale), pygame.SRCALPHA)
+        rect = whole.move(0, -top * scale)
+        pygame.draw.rect(surf, fill, rect, border_radius=radius * scale)
+        if gloss and top * scale < band_of_sheen:
+            # A soft light from above: a vertical fade kept inside the rounded shape.
+            sheen = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            for y in range(top * scale, min(band_of_sheen, (top + rows) * scale)):
+                a = int(30 * (1 - y / band_of_sheen) ** 1.5)
+                pygame.draw.line(sheen, (*WHITE, a), (0, y - top * scale), (w * scale, y - top * scale))
+            mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(mask, OPAQUE, rect, border_radius=radius * scale)
+            sheen.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            surf.blit(sheen, (0, 0))
+        if border is not None:
+            pygame.draw.rect(surf, border, rect, width=max(1, border_width * scale), border_radius=radius * scale)
+        # Onto the empty (all zero) panel: the largest of zero and each channel is the band's pixel as it is.
+        out.blit(pygame.transform.smoothscale(surf, (w, rows)), (0, top), special_flags=pygame.BLEND_RGBA_MAX)
+    return out
 
 
 @cached(6 * MB)
