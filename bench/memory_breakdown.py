@@ -5,8 +5,9 @@ import; the App (window, theme, fonts); the main menu drawn; each menu screen op
 that table resized through ``--resizes`` window sizes (960x600 to 1700x1000); a finished hand with its
 result, the hand review and the match analysis worked out; a replay; the main menu again.
 
-For each step it prints the resident memory (RSS) and its parts from /proc/self/smaps_rollup: anonymous
-(the heap: Python objects, pixels of pygame surfaces, pygame_gui, SDL, fonts) and file-backed (the code
+For each step it prints the most the process held during it (the kernel's high-water mark, reset after
+each step: what a drawing or a screen takes for a moment), then the resident memory (RSS) after it and
+its parts from /proc/self/smaps_rollup: anonymous (the heap: Python objects, pixels of pygame surfaces, pygame_gui, SDL, fonts) and file-backed (the code
 of Python, SDL and the libraries mapped in). Beside them: what the game's image caches hold
 (``surface_cache.total_bytes``; pygame surfaces are invisible to tracemalloc), pygame_gui's own shape
 caches, the window's surface, the worker processes' memory (they are separate processes: the monkey's
@@ -14,7 +15,7 @@ caches, the window's surface, the worker processes' memory (they are separate pr
 memory of its own, so the RSS column is higher with it).
 
 ``python bench/memory_breakdown.py [--resizes 12] [--tracemalloc]`` ends with one JSON line:
-{"steps": {name: {"rss_mb", "anon_mb", "file_mb", "caches_mb", "gui_mb", "children_mb", ...}}, "peak_mb": ...}
+{"steps": {name: {"peak_mb", "rss_mb", "anon_mb", "file_mb", "caches_mb", "gui_mb", "children_mb", ...}}, "peak_mb": ...}
 """
 from __future__ import annotations
 
@@ -48,6 +49,19 @@ def smaps_mb() -> dict[str, float]:
     except OSError:
         return {}
     return fields
+
+
+def step_peak_mb() -> float | None:
+    """The most this process held since the last call (the kernel's high-water mark, then reset), in MB;
+    None where the system does not keep one that a process may reset."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as clear:
+            clear.write("5")
+    except (OSError, StopIteration, ValueError):
+        return None
+    return peak / 1024
 
 
 def children_mb() -> float:
@@ -93,12 +107,16 @@ class Recorder:
         self.app = None
         self.steps: dict[str, dict[str, float]] = {}
         self.peak = 0.0
-        print(f"{'step':34s} {'RSS':>7s} {'anon':>7s} {'file':>6s} {'caches':>7s} {'gui':>5s} {'window':>6s} "
+        step_peak_mb()
+        print(f"{'step':34s} {'peak':>7s} {'RSS':>7s} {'anon':>7s} {'file':>6s} {'caches':>7s} {'gui':>5s} {'window':>6s} "
               f"{'python':>7s} {'workers':>8s}   (MB)")
 
     def __call__(self, name: str) -> None:
+        peak = step_peak_mb()
         fields = smaps_mb()
         row = {"rss_mb": fields.get("Rss", 0.0), "anon_mb": fields.get("Anonymous", 0.0)}
+        if peak is not None:
+            row["peak_mb"] = peak
         row["file_mb"] = row["rss_mb"] - row["anon_mb"]
         row["children_mb"] = children_mb()
         if self.app is not None:
@@ -113,13 +131,13 @@ class Recorder:
             import tracemalloc
 
             row["python_mb"] = tracemalloc.get_traced_memory()[0] / MB
-        self.peak = max(self.peak, row["rss_mb"])
+        self.peak = max(self.peak, row["rss_mb"], row.get("peak_mb", 0.0))
         self.steps[name] = {key: round(value, 1) for key, value in row.items()}
 
         def cell(key, width):
             return f"{row[key]:{width}.1f}" if key in row else " " * (width - 1) + "-"
 
-        print(f"{name:34s} {cell('rss_mb', 7)} {cell('anon_mb', 7)} {cell('file_mb', 6)} {cell('caches_mb', 7)} "
+        print(f"{name:34s} {cell('peak_mb', 7)} {cell('rss_mb', 7)} {cell('anon_mb', 7)} {cell('file_mb', 6)} {cell('caches_mb', 7)} "
               f"{cell('gui_mb', 5)} {cell('window_mb', 6)} {cell('python_mb', 7)} {cell('children_mb', 8)}",
               flush=True)
 
