@@ -138,6 +138,7 @@ class App:
         with open(package_file("theme.json"), encoding="utf-8") as theme_file:
             self._theme = json.load(theme_file)
         self.font_scale = font_scale(self.size)
+        self._laid_out_for = self.size     # the window size the screens and images were last made for
         self.ui_manager = pygame_gui.UIManager(self.size, scaled_theme(self._theme, self.font_scale),
                                                enable_live_theme_updates=False)
         compact_gui_theme_ids(self.ui_manager)
@@ -237,8 +238,11 @@ class App:
             for size in wanted if not fonts.check_font_preloaded(f"noto_sans_bold_aa_{size}")])
 
     def _relayout(self) -> None:
-        from .surface_cache import release_closed_screens
+        from .surface_cache import forget_other_window_sizes, release_closed_screens
 
+        if self.size != self._laid_out_for:
+            self._laid_out_for = self.size
+            forget_other_window_sizes()   # before the new size is drawn: never both sizes' images at once
         self.ui_manager.set_window_resolution(self.size)
         scale = font_scale(self.size)
         if scale != self.font_scale:

@@ -75,7 +75,7 @@ class Assets:
         # Card art at the widths the layouts ask for (every window size asks for others) and fonts
         # at every size drawn: both bounded by bytes, not by how many.
         self._surfaces = SurfaceCache("assets.card_art", 12 * MB)
-        self._fonts = SurfaceCache("assets.fonts", 12 * MB)
+        self._fonts = SurfaceCache("assets.fonts", 12 * MB, per_window_size=False)
         #: The "Keep J, Q, K, A on the cards" setting; the App keeps it in step with the settings.
         self.english_card_letters = False
 

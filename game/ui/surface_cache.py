@@ -53,11 +53,13 @@ def weight(value) -> int:
 class SurfaceCache:
     """A least-recently-used cache of images holding at most ``max_bytes`` (see :func:`weight`)."""
 
-    def __init__(self, name: str, max_bytes: int):
+    def __init__(self, name: str, max_bytes: int, per_window_size: bool = True):
         if max_bytes <= 0:
             raise ValueError(f"a cache needs room for something, not {max_bytes} bytes")
         self.name = name
         self.max_bytes = int(max_bytes)
+        #: Whether what it keeps is drawn for one window size (emptied when the window changes size).
+        self.per_window_size = bool(per_window_size)
         self.bytes = 0
         self._entries: OrderedDict = OrderedDict()   # key -> (value, bytes)
         _ALL.add(self)
@@ -114,14 +116,14 @@ class SurfaceCache:
         return f"SurfaceCache({self.name!r}, {len(self)} entries, {self.bytes / MB:.1f} of {self.max_bytes / MB:.1f} MB)"
 
 
-def cached(max_bytes: int):
+def cached(max_bytes: int, per_window_size: bool = True):
     """Decorate a function drawing an image: its results are kept in a :class:`SurfaceCache` of ``max_bytes``.
 
     The decorated function has ``.cache`` (the SurfaceCache) and ``.cache_clear()``. Results are
     shared: callers blit them and never draw on them.
     """
     def decorate(function):
-        cache = SurfaceCache(f"{function.__module__}.{function.__qualname__}", max_bytes)
+        cache = SurfaceCache(f"{function.__module__}.{function.__qualname__}", max_bytes, per_window_size)
 
         @functools.wraps(function)
         def kept(*args, **kwargs):
@@ -173,7 +175,7 @@ def compact_gui_theme_ids(ui_manager) -> None:
     store = getattr(theme, "unique_theming_ids", None)
     if build is None or not isinstance(store, dict) or getattr(build, "compact", False):
         return
-    found = SurfaceCache("gui.theme_ids", 1 * MB)
+    found = SurfaceCache("gui.theme_ids", 1 * MB, per_window_size=False)
 
     def build_all_combined_ids(element_base_ids, element_ids, class_ids, object_ids):
         key = tuple(None if ids is None else tuple(ids) for ids in (element_base_ids, element_ids, class_ids, object_ids))
@@ -268,6 +270,19 @@ def release_closed_screens(thaw: bool = False) -> None:
         _frozen_by_a_load = False
     if not gc.collect():   # with something collected, the callback above has handed it back
         give_back_freed_memory()
+
+
+def forget_other_window_sizes() -> None:
+    """The window changed size: empty every cache of images drawn for a window size.
+
+    Everything on screen is drawn again at the new size (cards of another width, felt and panels of
+    another size, type of another size), so what was drawn for the old one would only wait, megabytes
+    of it, to be pushed out by the bounds; and going back to an old size draws it again in a moment.
+    Emptied before the new size is drawn, so the old and the new images are never held together.
+    """
+    for cache in caches():
+        if cache.per_window_size:
+            cache.clear()
 
 
 def caches() -> list[SurfaceCache]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from array import array
 
 import pygame
 
@@ -16,6 +17,11 @@ from .palette import (BLACK, BRASS, DIM_SHADE, DULL_BRASS, EBONY, GOLD_DARK, GOL
                       MENU_FELT_EDGE, OUTLINE_BROWN, PALE_GOLD, PANEL_WOOD, RAIL_GRAIN, TRANSPARENT, WHITE)
 
 # ----- the backdrop ------------------------------------------------------------
+
+
+#: Rows painted at a time where a whole-window layer would otherwise be made (fibres, the rail's shadow):
+#: the layers of a full-HD backdrop came to four window-sized images at once, 30 MB for a moment.
+BAND_ROWS = 64
 
 
 def _felt(size: tuple[int, int]) -> pygame.Surface:
@@ -33,42 +39,69 @@ def _felt(size: tuple[int, int]) -> pygame.Surface:
             colour = [int(MENU_FELT_EDGE[i] + (MENU_FELT[i] + 14 - MENU_FELT_EDGE[i]) * light) for i in range(3)]
             small.set_at((x, y), colour)
     surface = pygame.transform.smoothscale(small, (width, height))
-    # Fibres: a sparse, seeded speckle of slightly lighter and darker dots.
+    # Fibres: a sparse, seeded speckle of slightly lighter and darker dots, one row high each, laid on
+    # a band of rows at a time (in the order drawn, so a later dot covers an earlier one as before).
     rng = random.Random(8)
-    fibres = pygame.Surface((width, height), pygame.SRCALPHA)
+    shades = ((*WHITE, 10), (*BLACK, 16))
+    bands: dict[int, array] = {}   # x, y, shade, length of each dot (flat, not a Python object per dot)
     for _ in range(width * height // 90):
         x, y = rng.randrange(width), rng.randrange(height)
-        shade = rng.choice(((*WHITE, 10), (*BLACK, 16)))
-        fibres.fill(shade, (x, y, rng.choice((1, 2)), 1))
-    surface.blit(fibres, (0, 0))
+        shade = shades.index(rng.choice(shades))
+        bands.setdefault(y // BAND_ROWS, array("l")).extend((x, y, shade, rng.choice((1, 2))))
+    for band in sorted(bands):
+        top, dots = band * BAND_ROWS, bands.pop(band)
+        fibres = pygame.Surface((width, min(BAND_ROWS, height - top)), pygame.SRCALPHA)
+        for at in range(0, len(dots), 4):
+            fibres.fill(shades[dots[at + 2]], (dots[at], dots[at + 1] - top, dots[at + 3], 1))
+        surface.blit(fibres, (0, top))
     return surface
+
+
+def _rail_strips(width: int, height: int, reach: int) -> list[pygame.Rect]:
+    """The band ``reach`` deep along the window's edge, cut into strips that do not overlap (top, bottom,
+    left, right; in a window too small for the band, they cover it whole)."""
+    top = pygame.Rect(0, 0, width, min(reach, height))
+    bottom_top = max(top.bottom, height - reach)
+    bottom = pygame.Rect(0, bottom_top, width, height - bottom_top)
+    left = pygame.Rect(0, top.bottom, min(reach, width), bottom_top - top.bottom)
+    right_left = max(left.right, width - reach)
+    right = pygame.Rect(right_left, top.bottom, width - right_left, bottom_top - top.bottom)
+    return [rect for rect in (top, bottom, left, right) if rect.width > 0 and rect.height > 0]
 
 
 @cached(10 * MB)
 def backdrop(size: tuple[int, int]) -> pygame.Surface:
     """The menu background: felt framed by a dark wooden rail with a gold inlay."""
     width, height = size
-    surface = _felt(size).copy()
+    surface = _felt(size)
     rail = max(10, round(min(width, height) * 0.022))
-    wood = pygame.Surface((width, height), pygame.SRCALPHA)
     # Wood grain: horizontal bands of slightly varying brown.
     rng = random.Random(3)
-    y = 0
+    grain, y = [], 0
     while y < height:
         band = rng.randrange(2, 6)
-        wood.fill(rng.choice(RAIL_GRAIN), (0, y, width, band))
+        grain.append((rng.choice(RAIL_GRAIN), y, band))
         y += band
-    frame = pygame.Surface((width, height), pygame.SRCALPHA)
-    frame.blit(wood, (0, 0))
-    frame.fill(TRANSPARENT, (rail, rail, width - 2 * rail, height - 2 * rail))
-    surface.blit(frame, (0, 0))
-    # Inner shadow where the felt meets the rail, then the gold inlay line.
-    shadow = pygame.Surface((width, height), pygame.SRCALPHA)
-    for i in range(10):
-        alpha = int(70 * (1 - i / 10))
-        pygame.draw.rect(shadow, (*BLACK, alpha),
-                         (rail + i, rail + i, width - 2 * (rail + i), height - 2 * (rail + i)), 1)
-    surface.blit(shadow, (0, 0))
+    felt = pygame.Rect(rail, rail, width - 2 * rail, height - 2 * rail)
+    # The rail and the shadow it casts on the felt (ten lines fading inwards) lie within this of the edge:
+    # each layer is painted strip by strip around the edge, not as a layer the size of the window.
+    shade_lines = 10
+    for strip in _rail_strips(width, height, rail + shade_lines):
+        area = surface.subsurface(strip)
+        left, top = strip.topleft
+        frame = pygame.Surface(strip.size, pygame.SRCALPHA)
+        for colour, y, band in grain:
+            frame.fill(colour, (-left, y - top, width, band))
+        frame.fill(TRANSPARENT, felt.move(-left, -top))
+        area.blit(frame, (0, 0))
+        # Inner shadow where the felt meets the rail.
+        shadow = pygame.Surface(strip.size, pygame.SRCALPHA)
+        for i in range(shade_lines):
+            alpha = int(70 * (1 - i / shade_lines))
+            pygame.draw.rect(shadow, (*BLACK, alpha),
+                             (rail + i - left, rail + i - top, width - 2 * (rail + i), height - 2 * (rail + i)), 1)
+        area.blit(shadow, (0, 0))
+    # Then the gold inlay line.
     pygame.draw.rect(surface, GOLD_DARK, (rail - 3, rail - 3, width - 2 * rail + 6, height - 2 * rail + 6), 1,
                      border_radius=4)
     pygame.draw.rect(surface, EBONY, (0, 0, width, height), 2)
@@ -77,9 +110,12 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken everything already drawn (behind an overlay such as the pause menu)."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    width, height = surface.get_size()
+    # A band of shade laid down the surface: a shade the size of the window would be made every frame.
+    shade = pygame.Surface((width, min(height, BAND_ROWS)), pygame.SRCALPHA)
     shade.fill((*DIM_SHADE, alpha))
-    surface.blit(shade, (0, 0))
+    for top in range(0, height, BAND_ROWS):
+        surface.blit(shade, (0, top))
 
 
 # ----- frames: the rounded wooden panels under groups of widgets ----------------------------
@@ -116,10 +152,16 @@ def painted_frame(size: tuple[int, int], style: str, scale: float = 1.0) -> tupl
         softer = pygame.transform.smoothscale(small, (max(2, small_size[0] // 2), max(2, small_size[1] // 2)))
         small = pygame.transform.smoothscale(softer, small_size)
         out.blit(pygame.transform.smoothscale(small, out.get_size()), (0, 2))
-    big = pygame.Surface((width * 2, height * 2), pygame.SRCALPHA)
-    pygame.draw.rect(big, fill, big.get_rect(), border_radius=radius * 2)
-    pygame.draw.rect(big, border, big.get_rect(), width=border_w * 2, border_radius=radius * 2)
-    out.blit(pygame.transform.smoothscale(big, size), (spread, spread))
+    # The panel at twice the size, a band of rows at a time: halving is an average of each 2x2 block,
+    # so the bands come out as the whole would, without a drawing four times the panel's size.
+    whole = pygame.Rect(0, 0, width * 2, height * 2)
+    for top in range(0, height, BAND_ROWS):
+        rows = min(BAND_ROWS, height - top)
+        big = pygame.Surface((width * 2, rows * 2), pygame.SRCALPHA)
+        shape = whole.move(0, -2 * top)
+        pygame.draw.rect(big, fill, shape, border_radius=radius * 2)
+        pygame.draw.rect(big, border, shape, width=border_w * 2, border_radius=radius * 2)
+        out.blit(pygame.transform.smoothscale(big, (width, rows)), (spread, spread + top))
     return out, spread
 
 

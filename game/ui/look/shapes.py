@@ -111,29 +111,42 @@ def suit_icon(suit: int, size: int, color: tuple, outline: tuple | None = None) 
     return pygame.transform.smoothscale(surf, (size, size))
 
 
+#: Rows of a drawing made at a time when it is supersampled: a glossy panel the size of the window drawn
+#: twice as big in one piece took three images of four times its size, 87 MB for a moment.
+BAND_ROWS = 64
+
+
 @cached(8 * MB)
 def rounded_panel(size: tuple[int, int], radius: int, fill: tuple, border: tuple | None = None,
                   border_width: int = 1, gloss: bool = False) -> pygame.Surface:
     """A rounded, optionally bordered and glossy panel (colours may carry alpha)."""
     w, h = max(1, size[0]), max(1, size[1])
     scale = 2
-    surf = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-    rect = surf.get_rect()
-    pygame.draw.rect(surf, fill, rect, border_radius=radius * scale)
-    if gloss:
-        # A soft light from above: a vertical fade kept inside the rounded shape.
-        sheen = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-        band = max(1, int(h * scale * 0.55))
-        for y in range(band):
-            a = int(30 * (1 - y / band) ** 1.5)
-            pygame.draw.line(sheen, (*WHITE, a), (0, y), (w * scale, y))
-        mask = pygame.Surface((w * scale, h * scale), pygame.SRCALPHA)
-        pygame.draw.rect(mask, OPAQUE, mask.get_rect(), border_radius=radius * scale)
-        sheen.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(sheen, (0, 0))
-    if border is not None:
-        pygame.draw.rect(surf, border, rect, width=max(1, border_width * scale), border_radius=radius * scale)
-    return pygame.transform.smoothscale(surf, (w, h))
+    whole = pygame.Rect(0, 0, w * scale, h * scale)
+    band_of_sheen = max(1, int(h * scale * 0.55))
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    # Drawn twice as big and halved, a band of rows at a time: halving averages each 2x2 block, so the
+    # bands come out exactly as the whole would.
+    for top in range(0, h, BAND_ROWS):
+        rows = min(BAND_ROWS, h - top)
+        surf = pygame.Surface((w * scale, rows * scale), pygame.SRCALPHA)
+        rect = whole.move(0, -top * scale)
+        pygame.draw.rect(surf, fill, rect, border_radius=radius * scale)
+        if gloss and top * scale < band_of_sheen:
+            # A soft light from above: a vertical fade kept inside the rounded shape.
+            sheen = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            for y in range(top * scale, min(band_of_sheen, (top + rows) * scale)):
+                a = int(30 * (1 - y / band_of_sheen) ** 1.5)
+                pygame.draw.line(sheen, (*WHITE, a), (0, y - top * scale), (w * scale, y - top * scale))
+            mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(mask, OPAQUE, rect, border_radius=radius * scale)
+            sheen.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            surf.blit(sheen, (0, 0))
+        if border is not None:
+            pygame.draw.rect(surf, border, rect, width=max(1, border_width * scale), border_radius=radius * scale)
+        # Onto the empty (all zero) panel: the largest of zero and each channel is the band's pixel as it is.
+        out.blit(pygame.transform.smoothscale(surf, (w, rows)), (0, top), special_flags=pygame.BLEND_RGBA_MAX)
+    return out
 
 
 @cached(6 * MB)
@@ -229,12 +242,22 @@ def felt_background(size: tuple[int, int], hue: str = "green") -> pygame.Surface
     for ty in range(0, h, 128):
         for tx in range(0, w, 128):
             surf.blit(tile, (tx, ty))
-    # A faint inner line marking the playing area.
-    line = pygame.Surface((w, h), pygame.SRCALPHA)
+    # A faint inner line marking the playing area (drawn on a layer the size of the line, not the window).
     inset = pygame.Rect(0, 0, int(w * 0.9), int(h * 0.78))
     inset.center = (w // 2, int(h * 0.44))
-    pygame.draw.ellipse(line, (*WHITE, 16), inset, width=max(1, h // 360))
     inset2 = inset.inflate(-max(6, h // 90), -max(6, h // 90))
-    pygame.draw.ellipse(line, (*BLACK, 22), inset2, width=max(1, h // 540))
-    surf.blit(line, (0, 0))
-    return surf.convert() if pygame.display.get_surface() else surf
+    area = inset.union(inset2).clip(surf.get_rect())
+    if area.width and area.height:
+        line = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(line, (*WHITE, 16), inset.move(-area.x, -area.y), width=max(1, h // 360))
+        pygame.draw.ellipse(line, (*BLACK, 22), inset2.move(-area.x, -area.y), width=max(1, h // 540))
+        surf.blit(line, area.topleft)
+    return _in_display_format(surf)
+
+
+def _in_display_format(surf: pygame.Surface) -> pygame.Surface:
+    """``surf`` in the window's pixel format (fast to blit): a converted copy only where it differs."""
+    display = pygame.display.get_surface()
+    if display is None or (surf.get_bitsize(), surf.get_masks()) == (display.get_bitsize(), display.get_masks()):
+        return surf
+    return surf.convert()
