@@ -15,17 +15,21 @@ from ..widgets import WidgetScene
 
 
 class LessonsScene(WidgetScene):
-    """The list of lessons (``lessons`` None), or the steps of ``lessons`` by rules section."""
+    """The list of lessons (``lessons`` None), or the steps of ``lessons`` by rules section (only
+    ``section``'s when given)."""
 
     def spoken_title(self) -> str:
         return _("Show me at the table") if self.steps_of else _("Learn to play")
 
-    def __init__(self, app, lesson: str | None = None, lessons: tuple[str, ...] | None = None):
+    def __init__(self, app, lesson: str | None = None, lessons: tuple[str, ...] | None = None,
+                 section: str | None = None):
         super().__init__(app)
         self.progress = load_lesson_progress(app)
         #: The lesson to have the focus (the one just left), if any.
         self.focused_lesson = lesson
         self.steps_of = tuple(lessons) if lessons else ()
+        #: The one rules section whose steps to list (a heading's link on the rules screen), or None: all.
+        self.section = section if section in SECTIONS else None
 
     def status(self, key: str) -> str:
         """How far the player got in lesson ``key``."""
@@ -94,7 +98,7 @@ class LessonsScene(WidgetScene):
     def _build_steps(self) -> None:
         area = self._content()
         rows = []
-        for section in SECTIONS:
+        for section in (self.section,) if self.section else SECTIONS:
             found = [(key, index, step) for key in self.steps_of
                      for index, step in enumerate(LESSONS[key].steps) if step.section == section]
             if found:

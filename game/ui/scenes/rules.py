@@ -15,8 +15,10 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 
 from game.rules import DESCRIPTIONS, PRESETS, RuleSet, choices_of
+from game.session.lessons import LESSONS
 
 from ..i18n import _, card_names_for
+from ..lesson_words import SECTION_TITLES
 from ..look.paint import draw_heading
 from ..look.palette import GOLD_LIGHT
 from ..look.wrap import wrap_words
@@ -44,8 +46,6 @@ SCROLL_KEYS = {pygame.K_UP: -0.15, pygame.K_DOWN: 0.15, pygame.K_PAGEUP: -0.9, p
 def lessons_for(rules: RuleSet) -> tuple[str, ...]:
     """The lessons whose steps show rules of ``rules``: a step shows a rule the game has (its card powers,
     its draw rule and its calls), so that "Show me" never teaches a rule this game lacks."""
-    from game.session.lessons import LESSONS
-
     return tuple(key for key, lesson in LESSONS.items() if lesson_fits(lesson.rules, rules))
 
 
@@ -59,6 +59,22 @@ def lesson_fits(lesson_rules: RuleSet, rules: RuleSet) -> bool:
             and set(lesson_rules.draw_penalties) <= set(rules.draw_penalties)
             and lesson_rules.black_jack_draw <= rules.black_jack_draw
             and lesson_rules.last_card_call <= rules.last_card_call)
+
+
+def section_steps(lessons: tuple[str, ...], section: str) -> list[tuple[str, int]]:
+    """(lesson id, step index) of the steps of ``lessons`` that show rules-screen section ``section``, in
+    the order the lessons' chooser lists them."""
+    return [(key, index) for key in lessons for index, step in enumerate(LESSONS[key].steps)
+            if step.section == section]
+
+
+def section_keys(sections: list[tuple[str, str]]) -> list[str]:
+    """Each section's lesson-section id ("play", "draw", "actions", "calls"), or "" for one no step shows.
+
+    The headings are the lessons' section titles in the player's language (``describe`` words them with
+    the same messages), so the heading names the section."""
+    keys = {_(title): key for key, title in SECTION_TITLES.items()}
+    return [keys.get(heading, "") for heading, _paragraph in sections]
 
 
 def rules_sections(rules: RuleSet, for_match: bool = False) -> list[tuple[str, str]]:
@@ -76,15 +92,21 @@ class RulesLine:
 
     text: str
     heading: bool = False
+    #: On a section's first heading line: the section's index in the sections (else -1).
+    section: int = -1
 
 
-def rules_lines(sections: list[tuple[str, str]], heading_font, text_font, width: int) -> list[RulesLine]:
-    """The sections wrapped to ``width``: heading lines, text lines, an empty line between sections."""
+def rules_lines(sections: list[tuple[str, str]], heading_font, text_font, width: int,
+                narrow: frozenset[int] = frozenset(), link_w: int = 0) -> list[RulesLine]:
+    """The sections wrapped to ``width``: heading lines, text lines, an empty line between sections; the
+    headings of the ``narrow`` sections leave ``link_w`` pixels free at the right for their link."""
     lines: list[RulesLine] = []
-    for heading, paragraph in sections:
+    for number, (heading, paragraph) in enumerate(sections):
         if lines:
             lines.append(RulesLine(""))
-        lines += [RulesLine(text, heading=True) for text in wrap_words(heading, heading_font, width)]
+        heading_w = width - link_w if number in narrow else width
+        wrapped = wrap_words(heading, heading_font, heading_w)
+        lines += [RulesLine(text, True, number if row == 0 else -1) for row, text in enumerate(wrapped)]
         lines += [RulesLine(text) for text in wrap_words(paragraph, text_font, width)]
     return lines
 
@@ -97,6 +119,14 @@ class RulesView(PaintedRows):
         self.pad_x = pad_x
         super().__init__(scene, panel, rect, row_h, len(lines), [Column(pad_x, pygame.Rect(rect).width - 2 * pad_x, False)],
                          lambda index: [lines[index].text], name="rules_text")
+
+    def scroll_to(self, first: int) -> None:
+        super().scroll_to(first)
+        self.scene.place_links()
+
+    def line_of_section(self, number: int) -> int:
+        """The index of the first heading line of section ``number``."""
+        return next(index for index, line in enumerate(self.lines) if line.section == number)
 
     def shown_lines(self) -> list[RulesLine]:
         """The lines in view, top to bottom."""
@@ -188,7 +218,15 @@ class RulesScene(WidgetScene):
         pad_x, pad_y = self.px(20), self.px(12)
         # Room for the scroll bar is kept always: the lines wrap the same whether it shows or not.
         wrap_w = content_w - 2 * pad_x - max(self.px(16), BAR_W)
-        lines = rules_lines(self.sections, heading_font, text_font, wrap_w)
+        lessons = lessons_for(rules)
+        # Each section a lesson step shows gets a "Show me" link at the right end of its heading.
+        linked = {number: section_steps(lessons, key) for number, key in enumerate(section_keys(self.sections))}
+        self.section_links = {number: steps for number, steps in linked.items() if steps}
+        link_font_size = 14
+        link_w = self.text_w(_("Show me"), link_font_size) + self.px(28)
+        link_h = min(row_h - 2, max(self.text_h(link_font_size) + 6, self.px(28)))
+        lines = rules_lines(self.sections, heading_font, text_font, wrap_w, frozenset(self.section_links),
+                            link_w + self.px(16))
         rows_h = max(row_h, (bottom - box_top - 2 * pad_y) // row_h * row_h)
         self.rules_view = RulesView(self, frame, (0, pad_y, content_w, rows_h), lines, row_h, pad_x)
         if self.rules_view.bar is not None:   # the bar runs the frame's whole height, as a text box's did
@@ -196,7 +234,17 @@ class RulesScene(WidgetScene):
             bar_w = max(bar.relative_rect.width, BAR_W)
             bar.set_relative_position((content_w - bar_w, 0))
             bar.set_dimensions((bar_w, bottom - box_top))
-        lessons = lessons_for(rules)
+        self.link_buttons = {}
+        for number, steps in self.section_links.items():
+            heading = self.sections[number][0]
+            button = self.button((pad_x + wrap_w - link_w, 0, link_w, link_h), _("Show me"),
+                                 lambda number=number: self.show_section(number), style="@small_button",
+                                 container=frame, name=f"link_{number}")
+            # Said as "Show me: Drawing" when the keyboard reaches it: the heading names what it shows.
+            button.spoken_text = _("{name}: {value}").format(name=_("Show me"), value=heading)
+            self.link_buttons[number] = button
+        self.links_top = pad_y
+        self.place_links()
         show_w = self.px(220) if lessons else 0
         gap = self.px(20) if lessons else 0
         left_x = (width - self.px(220) - gap - show_w) // 2
@@ -206,6 +254,48 @@ class RulesScene(WidgetScene):
             self.button((left_x + self.px(220) + gap, height - self.px(36) - button_h, show_w, button_h),
                         _("Show me…"), lambda: self.app.go("lessons", lessons=lessons), name="show_me",
                         tool_tip=_("Open a lesson at the step that shows a rule"))
+
+    def place_links(self) -> None:
+        """Put each section's link on its heading's row while the heading is in view; hide it otherwise."""
+        view = getattr(self, "rules_view", None)
+        if view is None:
+            return
+        for number, button in getattr(self, "link_buttons", {}).items():
+            offset = view.line_of_section(number) - view.first
+            if 0 <= offset < view.visible:
+                y = self.links_top + offset * view.row_h + (view.row_h - button.relative_rect.height) // 2
+                button.set_relative_position((button.relative_rect.x, y))
+                button.show()
+            else:
+                button.hide()
+
+    def show_section(self, number: int) -> None:
+        """The lesson at the one step that shows section ``number``, or the lessons' steps for it to choose."""
+        steps = self.section_links[number]
+        if len(steps) == 1:
+            key, index = steps[0]
+            self.app.go("lesson_table", key, index, how="clear")   # as the chooser's "Show me" opens it
+        else:
+            section = section_keys(self.sections)[number]
+            self.app.go("lessons", lessons=tuple(dict.fromkeys(key for key, _index in steps)), section=section)
+
+    def focusables(self) -> list:
+        """As every scene's, with the links of headings scrolled out of view too (reaching one scrolls to it)."""
+        reachable = super().focusables()
+        links = set(getattr(self, "link_buttons", {}).values())
+        if not reachable or not links:
+            return reachable
+        return [w for w in self.widgets if w in links or w in reachable]
+
+    def scroll_into_view(self, widget) -> None:
+        for number, button in getattr(self, "link_buttons", {}).items():
+            if button is widget:
+                view = self.rules_view
+                line = view.line_of_section(number)
+                if not view.first <= line < view.first + view.visible - 1:
+                    view.scroll_to(line)
+                return
+        super().scroll_into_view(widget)
 
     def dispatch(self, event) -> bool:
         """The arrow, page and Home/End keys scroll the rules; Tab still moves the focus ring."""

@@ -35,5 +35,6 @@ def widget_words(scene, widget, full: bool) -> str:
         value = f"{round(widget.get_current_value())}%"
         text = _("{name}: {value}").format(name=label, value=value) if label else value
         return _("{text}, slider").format(text=text) if full else text
-    text = getattr(widget, "text", "") or ""
+    # A button may carry fuller words than it shows ("Show me: Drawing" for a small "Show me").
+    text = getattr(widget, "spoken_text", "") or getattr(widget, "text", "") or ""
     return _("{text}, button").format(text=text) if full and text else text
