@@ -270,14 +270,10 @@ class RulesScene(WidgetScene):
                 button.hide()
 
     def show_section(self, number: int) -> None:
-        """The lesson at the one step that shows section ``number``, or the lessons' steps for it to choose."""
-        steps = self.section_links[number]
-        if len(steps) == 1:
-            key, index = steps[0]
-            self.app.go("lesson_table", key, index, how="clear")   # as the chooser's "Show me" opens it
-        else:
-            section = section_keys(self.sections)[number]
-            self.app.go("lessons", lessons=tuple(dict.fromkeys(key for key, _index in steps)), section=section)
+        """The lessons' steps that show section ``number`` (every section has several), each a "Show me"
+        that opens its lesson at that step."""
+        lessons = tuple(dict.fromkeys(key for key, _index in self.section_links[number]))
+        self.app.go("lessons", lessons=lessons, section=section_keys(self.sections)[number])
 
     def focusables(self) -> list:
         """As every scene's, with the links of headings scrolled out of view too (reaching one scrolls to it)."""
