@@ -787,6 +787,10 @@ def test_the_keyboard_scrolls_the_rules_and_tab_still_reaches_back(app, ui):
     assert scene.focused() is None, "scrolling is not moving the focus ring"
     ui.key(pygame.K_TAB)
     assert scene.focused() is scene.dropdown
+    # Then each rule's "Show me" link, in the order of the text, and Back.
+    for button in scene.link_buttons.values():
+        ui.key(pygame.K_TAB)
+        assert scene.focused() is button
     ui.key(pygame.K_TAB)
     assert scene.focused() is ui.button("Back")
 

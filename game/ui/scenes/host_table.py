@@ -30,7 +30,7 @@ from ..rules_text import summary
 from ..safe_text import safe_text
 from ..widgets import WidgetScene
 from ..widgets.text_entry import SafeTextEntryLine
-from .new_game import default_match_key, match_options, remembered_switches
+from .new_game import default_match_key, match_options, remembered_setup, remembered_switches
 
 
 class HostTableScene(WidgetScene):
@@ -41,13 +41,7 @@ class HostTableScene(WidgetScene):
 
     def __init__(self, app):
         super().__init__(app)
-        remembered = app.settings.last_new_game if isinstance(app.settings.last_new_game, dict) else {}
-        self.preset_id = remembered.get("preset") if remembered.get("preset") in PRESETS else "crazy_eights"
-        players = remembered.get("players")
-        self.players = players if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else 4
-        keys = [key for key, _l, _c in match_options(self.preset_id)]
-        self.match_key = remembered.get("match") if remembered.get("match") in keys else \
-            default_match_key(self.preset_id)
+        remembered, self.preset_id, self.players, self.match_key = remembered_setup(app.settings)
         self.switches_by_preset = remembered_switches(remembered)
         #: What plays each other seat: FRIEND (open to a friend) or a computer level; the first is a friend.
         self.kinds = [FRIEND] + ["medium"] * (MAX_PLAYERS - 2)

@@ -95,6 +95,18 @@ def remembered_switches(remembered: dict) -> dict[str, set[str]]:
     return by_preset
 
 
+def remembered_setup(settings) -> tuple[dict, str, int, str]:
+    """The last New game's choices as the settings remember them, each checked: (the remembered record,
+    the game, the number of players, the match length)."""
+    remembered = settings.last_new_game if isinstance(settings.last_new_game, dict) else {}
+    preset_id = remembered.get("preset") if remembered.get("preset") in PRESETS else "crazy_eights"
+    players = remembered.get("players")
+    players = players if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else 4
+    keys = [key for key, _l, _c in match_options(preset_id)]
+    match_key = remembered.get("match") if remembered.get("match") in keys else default_match_key(preset_id)
+    return remembered, preset_id, players, match_key
+
+
 class NewGameScene(WidgetScene):
     """Set up a match against the computer."""
 
@@ -103,10 +115,7 @@ class NewGameScene(WidgetScene):
 
     def __init__(self, app):
         super().__init__(app)
-        remembered = app.settings.last_new_game if isinstance(app.settings.last_new_game, dict) else {}
-        self.preset_id = remembered.get("preset") if remembered.get("preset") in PRESETS else "crazy_eights"
-        players = remembered.get("players")
-        self.players = players if isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS else 4
+        remembered, self.preset_id, self.players, self.match_key = remembered_setup(app.settings)
         levels = remembered.get("levels")
         known = set(LEVELS) | {HUMAN}
         self.levels = ["medium"] * (MAX_PLAYERS - 1)
@@ -129,8 +138,6 @@ class NewGameScene(WidgetScene):
         #: The house rules ticked for each game: a switch chosen for one game is not carried to another.
         self.switches_by_preset = remembered_switches(remembered)
         self.switches = self.switches_for(self.preset_id)
-        keys = [key for key, _l, _c in match_options(self.preset_id)]
-        self.match_key = remembered.get("match") if remembered.get("match") in keys else default_match_key(self.preset_id)
         self.rules = None
         #: Why the rules core refused the choices (words from its code, in the language of the moment).
         self.problem: InvalidRuleSet | None = None
