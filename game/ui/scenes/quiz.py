@@ -36,7 +36,7 @@ from ..table.narration import history_lines, open_history
 from ..table.painter import PaintedTable, TablePainter
 from ..table.spoken import TableSpeech, sentences
 from ..table.sprites import CardImages, TextCache
-from ..table.suit_chooser import SuitChooser
+from ..table.suit_chooser import SuitChooser, open_over_pile
 from ..widgets import WidgetScene
 
 #: The colours of a right and a wrong answer's heading.
@@ -227,18 +227,7 @@ class QuizScene(PaintedTable, WidgetScene):
             if held != card and held < FIRST_JOKER and not wild[held]:
                 counts[SUIT_OF[held]] += 1
         suggested = max(range(4), key=lambda s: (counts[s], s == view.suit))
-        code = sprite.code if sprite is not None else str(card)
-        self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
-                                   self.deck_look, suggested)
-        self.speech.chooser_opened(suggested)
-        lay = self.board.layout
-        self.chooser.layout(lay.size)
-        if sprite is not None:
-            sprite.dragging = False
-            self.board.pending_sprite = sprite
-            sprite.z = 5000
-            sprite.move_to(lay.pile.centerx, lay.pile.centery - lay.card_h * 0.12, 0.0, lay.card_w,
-                           0.2 * self.speed)
+        self.chooser = open_over_pile(self, card, sprite, suggested)
 
     def _chosen(self, card: int, suit: int) -> None:
         self.chooser = None

@@ -31,7 +31,7 @@ from .narration import history_lines, log_tail, open_history
 from .painter import PaintedTable, TablePainter
 from .spoken import TableSpeech
 from .sprites import CardImages, CardSprite, TextCache
-from .suit_chooser import SuitChooser
+from .suit_chooser import SuitChooser, open_over_pile
 from .tutor import Tutor
 
 log = logging.getLogger(__name__)
@@ -298,18 +298,7 @@ class TableScene(PaintedTable, Scene):
         hinted = self.input.hint_now()
         if hinted is not None and hinted.kind == MoveKind.PLAY and hinted.suit is not None and wild[card]:
             suggested = hinted.suit   # the chooser opens on the suit the hint named
-        code = sprite.code if sprite is not None else str(card)
-        self.chooser = SuitChooser(code, lambda suit: self._chosen(card, suit), self._chooser_cancelled,
-                                   self.deck_look, suggested)
-        self.speech.chooser_opened(suggested)
-        lay = self.board.layout
-        self.chooser.layout(lay.size)
-        if sprite is not None:
-            sprite.dragging = False
-            self.board.pending_sprite = sprite
-            sprite.z = 5000
-            sprite.move_to(lay.pile.centerx, lay.pile.centery - lay.card_h * 0.12, 0.0, lay.card_w,
-                           0.2 * self.speed)
+        self.chooser = open_over_pile(self, card, sprite, suggested)
 
     def _chosen(self, card: int, suit: int) -> None:
         self.chooser = None

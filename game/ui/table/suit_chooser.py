@@ -185,3 +185,21 @@ class SuitChooser:
                                           (*SUIT_BUTTON_LABEL, 255), 1), cap)
         surface.blit(image, image.get_rect(center=cap.center))
         return cap
+
+
+def open_over_pile(scene, card: int, sprite, suggested: int) -> SuitChooser:
+    """The suit chooser for a wild ``card`` a scene's person is playing, opened on ``suggested`` and said aloud;
+    the card's sprite (None when the card was chosen by key) waits over the pile. The scene answers through
+    its ``_chosen(card, suit)`` and ``_chooser_cancelled``."""
+    code = sprite.code if sprite is not None else str(card)
+    chooser = SuitChooser(code, lambda suit: scene._chosen(card, suit), scene._chooser_cancelled,
+                          scene.deck_look, suggested)
+    scene.speech.chooser_opened(suggested)
+    lay = scene.board.layout
+    chooser.layout(lay.size)
+    if sprite is not None:
+        sprite.dragging = False
+        scene.board.pending_sprite = sprite
+        sprite.z = 5000
+        sprite.move_to(lay.pile.centerx, lay.pile.centery - lay.card_h * 0.12, 0.0, lay.card_w, 0.2 * scene.speed)
+    return chooser
