@@ -202,7 +202,9 @@ def test_killed_at_random_moments_the_game_resumes_from_its_last_completed_move(
         else:
             data = read_autosave(autosave)
             last = counts[-1] if counts else announced
-            assert move_count(data) in (last, last + 1), (move_count(data), run.lines[-3:])
+            # At least the last save announced; more when a write finished unannounced, or when a newer move's
+            # record replaced one still waiting for the writer thread (the file skips to the newest move).
+            assert move_count(data) >= last, (move_count(data), run.lines[-3:])
             if on_disk is not None:
                 assert continues(on_disk, data), "the autosave lost or changed moves recorded before the kill"
             on_disk = data
