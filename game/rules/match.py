@@ -158,6 +158,18 @@ class Match:
         player = self.hand_player(seat)
         return player >= 0 and not self.over and self.hand.can_call_last_card(player)
 
+    def refusal(self, move: Move, seat: int | None = None) -> IllegalMove | None:
+        """Why ``apply(move, seat)`` would refuse ``move`` now (the rules' reason code), or None when it would
+        take it; changes nothing."""
+        if self.over:
+            return IllegalMove("match_over", "the match is over")
+        if seat is None or (seat == self.current_seat and not self.hand.over):
+            return self.hand.refusal(move)
+        player = self.hand_player(seat)
+        if player < 0:
+            return IllegalMove("not_your_turn", "it is not your turn")
+        return self.hand.refusal(move, player)
+
     def apply(self, move: Move | int, seat: int | None = None) -> list[Event]:
         """Apply a move to the current hand for the seat to act, or for ``seat`` out of turn (only its
         "last card" call); returns events with match seats as players.
@@ -166,16 +178,14 @@ class Match:
         """
         if isinstance(move, int):
             move = Move.from_action(move)
-        if self.over:
-            raise IllegalMove("match_over", "the match is over")
+        refusal = self.refusal(move, seat)
+        if refusal is not None:
+            raise refusal
         if seat is None or (seat == self.current_seat and not self.hand.over):
-            events = self.hand.apply(move)
+            events = self.hand.apply_legal(move.action)
             self.moves[-1].append(str(move))
         else:
-            player = self.hand_player(seat)
-            if player < 0:
-                raise IllegalMove("not_your_turn", "it is not your turn")
-            events = self.hand.apply(move, player)
+            events = self.hand.apply(move, self.hand_player(seat))
             self.moves[-1].append(f"{move}{OUT_OF_TURN}{seat}")
         self.move_count += 1
         if self.record_full:

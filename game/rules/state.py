@@ -445,6 +445,17 @@ class HandState:
             raise self.why_illegal(MOVES[action] if isinstance(move, int) else move)
         return self.apply_legal(action)
 
+    def refusal(self, move: Move, player: int | None = None) -> IllegalMove | None:
+        """Why ``apply(move, player)`` would refuse ``move`` now, or None when it would take it; changes
+        nothing (a screen checks a person's move with it before the move is applied)."""
+        if player is None or player == self.current:
+            return None if move.action in self.legal_actions() else self.why_illegal(move)
+        if move.action in self.legal_actions_for(player):
+            return None
+        if self.over:
+            return IllegalMove("hand_over", "the hand is over")
+        return IllegalMove("not_your_turn", "it is not your turn")
+
     def apply_legal(self, action: int) -> list[Event]:
         """Apply ``action``, which the caller knows is one of ``legal_actions()``, for the player to act;
         returns the events. For the search's rollouts, which pick from the legal actions millions of
@@ -482,10 +493,9 @@ class HandState:
             self.last_call_open = -1    # they drew again on their own extra turn: no longer on one card
 
     def _call_out_of_turn(self, player: int, action: int) -> list[Event]:
-        if action != LAST_CARD or self.over or self.last_call_open != player:
-            if self.over:
-                raise IllegalMove("hand_over", "the hand is over")
-            raise IllegalMove("not_your_turn", "it is not your turn")
+        refusal = self.refusal(MOVES[action], player)
+        if refusal is not None:
+            raise refusal
         self.last_call_open = -1
         self._legal = None
         return [Event("last_card_called", player)]

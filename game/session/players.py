@@ -1,16 +1,18 @@
 """Who decides a seat's moves, behind one protocol: asked for a move from the seat's view, then polled.
 
-The session never waits: it ``ask``s once per position and ``poll``s every frame until an answer comes.
-A computer level answers from a worker thread or process (``ComputerPlayer``); a person on another
-computer answers through the network in the same shape (``RemotePlayer``, fed by game/net's TableHost).
-The person at this screen answers through ``TableSession.play`` instead: the screen needs a refused
-move's reason in the same frame (for its toast), which a question polled later cannot give.
+The session never waits: it ``ask``s the seat to act once per position and ``poll``s until an answer comes,
+then applies it by one path, whoever decided it. A computer level answers from a worker thread or process
+(``ComputerPlayer``); a person on another computer through the network (``RemotePlayer``, fed by game/net's
+TableHost); the person at this screen through the screen (``LocalPlayer``): the screen ``offer``s their move,
+which is checked at once, so a refused move's reason reaches the toast in the same frame, and the session
+polls and applies it in that same call, so the scene gets its events in that frame too.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
-from game.rules import Move, PlayerView
+from game.rules import IllegalMove, Move, PlayerView
 
 from .computer import AIWorker
 
@@ -115,3 +117,46 @@ class RemotePlayer:
         self.present = True
         if self._question is not None:
             self.stand_in.cancel()   # the person answers the open question
+
+
+class LocalPlayer:
+    """The person at this screen. The screen ``offer``s their move for the open question; ``refusal(move)``
+    (the rules' reason, from the session) checks it at once, so a refused move raises before anything
+    changes; a move taken is the answer ``poll`` gives."""
+
+    def __init__(self, refusal: Callable[[Move], IllegalMove | None]) -> None:
+        self.refusal = refusal
+        self._question = None
+        self._answer: tuple[object, Move] | None = None
+
+    @property
+    def ticket(self):
+        """The ticket of the open question (the session's version when it asked), or None."""
+        return self._question
+
+    def ask(self, ticket, view: PlayerView, seed: int) -> None:
+        """The person is to act at ``ticket`` (the screen shows them the position; the seed is not needed)."""
+        self._question = ticket
+        self._answer = None
+
+    def offer(self, ticket, move: Move) -> None:
+        """The person's ``move`` for the question ``ticket``; raises IllegalMove (the rules' reason, or
+        "not_your_turn" for a question not open) and keeps nothing when it is refused."""
+        if self._question is None or ticket != self._question or self._answer is not None:
+            raise IllegalMove("not_your_turn", "it is not your turn")
+        refusal = self.refusal(move)
+        if refusal is not None:
+            raise refusal
+        self._answer = (ticket, move)
+
+    def poll(self):
+        """The person's move once offered, else None."""
+        if self._answer is None:
+            return None
+        ticket, move = self._answer
+        self._answer = self._question = None
+        return ticket, move, None
+
+    def cancel(self) -> None:
+        """Forget the question (the position changed)."""
+        self._question = self._answer = None

@@ -2,9 +2,11 @@
 
 ``TableSession`` owns the match, the seats and everything that happens
 between a player's decision and the next frame: checking whose turn it is,
-applying a person's move (a refusal is an ``IllegalMove`` with a reason
-code), asking the computer players for their moves off the frame loop and
-applying them (with fallbacks, so the table never stalls), the move history,
+asking the seat to act for its move through its ``SeatPlayer`` (a person
+here, a computer level off the frame loop, a person at another computer)
+and applying the answer by one path (with fallbacks, so the table never
+stalls; a person's refused move is an ``IllegalMove`` with a reason code,
+raised as it is offered), the move history,
 and the autosave and statistics after every move. The screen reads
 :meth:`TableSession.view` and never the full hidden state.
 """
@@ -28,7 +30,7 @@ from .coach import Hint, TutorCheck, explain, hint_bot, hint_from, tutor_check
 from .results import HandResultView, MatchResultView, hand_result_view, match_result_view
 from .review_job import ReviewJob, hand_review_job
 from .computer import AIWorker, make_bot
-from .players import ComputerPlayer, RemotePlayer, SeatPlayer
+from .players import ComputerPlayer, LocalPlayer, RemotePlayer, SeatPlayer
 from .undo import UndoRefused, rewound, undo_point, undo_refusal
 from .seats import STAND_IN_LEVEL, Seat, SeatError, check_table
 from .view import TableView, table_view
@@ -95,7 +97,8 @@ class TableSession:
         self.think_budget_ms = int(think_budget_ms)
         self.worker = worker if worker is not None else AIWorker()
         self.bots: dict[int, object] = {}
-        #: The decider of each computer seat (``players.SeatPlayer``), made when the seat first acts.
+        #: The decider of each seat (``players.SeatPlayer``: a person's here, a computer's, a remote person's),
+        #: made when the seat is first asked.
         self.seat_players: dict[int, SeatPlayer] = {}
         self.history: list[HistoryEntry] = list(history) if history is not None else [
             HistoryEntry(match.hand_number, None, None, tuple(match.deal_events), match.dealer)]
@@ -107,8 +110,8 @@ class TableSession:
         #: Bumped by every change of position; the screen and the AI key their caches on it.
         self.version = 0
         self.rng = random.Random(match.seed * 7919 + 17)
-        self._requested = -1
-        self._computer_move: Move | None = None
+        self._requested = -1                         # the version the seat to act was asked at
+        self._decided: Move | None = None            # its answer, polled, until it is applied
         self._hint_requested = -1                    # the version whose hint the worker is working out
         self._hint: tuple[int, Hint] | None = None   # (version, hint) once worked out
         self._analysis: tuple[int, Analysis] | None = None   # (version, the analysis behind that hint)
@@ -308,8 +311,8 @@ class TableSession:
         return self.match.current_seat
 
     def computer_to_act(self) -> int | None:
-        """The seat to act now whose moves come through its ``SeatPlayer`` (a computer, or a person at another
-        computer), or None: the screen calls :meth:`think` and :meth:`play_computer_move` for it."""
+        """The seat to act now that is played away from this screen (a computer, or a person at another
+        computer), or None: the screen calls :meth:`think` and :meth:`play_computer_move` for it, at its pace."""
         seat = self.to_act()
         return seat if seat is not None and not self.seats[seat].is_human else None
 
@@ -339,8 +342,9 @@ class TableSession:
     # ----- the person's moves -----------------------------------------------------------
 
     def play(self, move: Move) -> list[Event]:
-        """Apply the move of the person at the screen; raises IllegalMove (with a reason code) when it is
-        refused."""
+        """The move of the person at the screen, offered to their seat's ``LocalPlayer`` and applied by the
+        same path as every seat's answer; its events. Raises IllegalMove (a reason code) when it is refused,
+        with nothing changed. A "last card" call out of turn is made at once (see :meth:`call_last_card`)."""
         if self.human is None:
             raise IllegalMove("no_player", "nobody plays at this table")
         if self.match.over:
@@ -355,7 +359,17 @@ class TableSession:
         if self.waiting_for_hand_over():
             raise IllegalMove("not_your_turn", "the next person has not taken the device yet",
                               seat=self.human, name=self.name(self.human))
-        return self._apply(move, self.human)
+        return self._offered(move)
+
+    def _offered(self, move: Move) -> list[Event]:
+        """``move`` of the person here who is to act: they are asked as any seat is (once per position), the
+        move is checked as it is offered (the rules' reason raised, nothing changed), then polled and applied
+        in this same call, so the screen has the events in this frame."""
+        player = self._ask_to_act()
+        player.offer(self.version, move)
+        if self._poll_answer() is None:
+            raise IllegalMove("no_player", "the person's seat did not take the move")
+        return self._play_answer()
 
     def can_call_last_card(self, person: int | None = None) -> bool:
         """Whether the person (``person``, else the one at the screen) may call "last card" now: before
@@ -377,12 +391,17 @@ class TableSession:
         if not self.can_call_last_card(person):
             raise IllegalMove("last_card_not_allowed", "you can call last card only as you play down to one card",
                               word=self.match.rules.last_card_word)
-        if self.match.current_seat == person:
-            return self._apply(Move("last_card"), person)
-        return self._apply(Move("last_card"), person, out_of_turn=True)
+        if self.match.current_seat != person:
+            # Out of turn the call answers no question: nobody else's turn waits on it.
+            return self._apply(Move("last_card"), person, out_of_turn=True)
+        if not self.seats[person].is_human:
+            raise IllegalMove("not_your_turn", "a call on a remote person's turn comes from their computer",
+                              seat=person, name=self.name(person))
+        return self._offered(Move("last_card"))
 
     def apply(self, move: Move) -> list[Event]:
-        """Apply ``move`` for whoever is to act, unchecked for seat (tools, tests and replays)."""
+        """Apply ``move`` for whoever is to act, unchecked for seat and asking no seat's player (tools,
+        tests and a lesson's fast-forward); a seat's own moves come through :meth:`play` or :meth:`think`."""
         seat = self.to_act()
         if seat is None:
             raise IllegalMove("hand_over", "the hand is over")
@@ -395,38 +414,60 @@ class TableSession:
         self.worker.prepare([seat.kind for seat in self.seats])
 
     def think(self) -> Move | None:
-        """Ask the computer seat to act for its move (once per position); its move once ready, else None.
+        """Ask the seat to act for its move (once per position) and poll its player; the move once decided
+        (it waits for :meth:`play_computer_move`), else None. Never blocks: a computer decides in a worker
+        thread or process, a person at another computer through the network; the person here answers
+        through :meth:`play`, so their seat gives None here."""
+        return self._poll_answer()
 
-        Never blocks: the decision is made in a worker thread or process.
-        """
-        seat = self.computer_to_act()
+    def play_computer_move(self) -> list[Event]:
+        """Apply the move the seat played away from this screen has decided (see :meth:`think`)."""
+        if self.computer_to_act() is None or self._decided is None:
+            raise IllegalMove("no_computer_move", "no computer move is ready")
+        return self._play_answer()
+
+    # ----- every seat's moves: asked, polled, applied ------------------------------------------
+
+    def _ask_to_act(self) -> SeatPlayer | None:
+        """The player of the seat to act, asked for its move from the seat's view once per position."""
+        seat = self.to_act()
         if seat is None:
             return None
         player = self.seat_player(seat)
-        if self._computer_move is None and self._requested != self.version:
+        if self._decided is None and self._requested != self.version:
             self._requested = self.version
-            player.ask(self.version, self.match.view(seat), self.rng.getrandbits(32))
-        answer = player.poll()
-        if answer is not None:
-            ticket, move, error = answer
-            if error is not None:
-                log.warning("computer player %s failed: %s", seat, error)
-            if ticket == self.version:
-                self._computer_move = move if move is not None else self._fallback_move()
-        return self._computer_move
+            # The person here needs no seed: the random stream (and so every computer's play) stays as it was.
+            seed = 0 if self.seats[seat].is_human else self.rng.getrandbits(32)
+            player.ask(self.version, self.match.view(seat), seed)
+        return player
 
-    def play_computer_move(self) -> list[Event]:
-        """Apply the move the computer seat to act has chosen (see :meth:`think`)."""
-        seat = self.computer_to_act()
-        move = self._computer_move
-        if seat is None or move is None:
-            raise IllegalMove("no_computer_move", "no computer move is ready")
+    def _poll_answer(self) -> Move | None:
+        """The decided move of the seat to act once its player answered for this position (a failed
+        answer: the first legal move), else None."""
+        player = self._ask_to_act()
+        if player is None:
+            return None
+        if self._decided is None:
+            answer = player.poll()
+            if answer is not None:
+                ticket, move, error = answer
+                if error is not None:
+                    log.warning("the player of seat %s failed: %s", self.to_act(), error)
+                if ticket == self.version:
+                    self._decided = move if move is not None else self._fallback_move()
+        return self._decided
+
+    def _play_answer(self) -> list[Event]:
+        """Apply the decided move of the seat to act: THE way a seat's move is applied, whoever decided it.
+        A computer's refused move gives way to the first legal one (the table never stalls; a person's was
+        checked as it was offered), and a computer may then call "last card"."""
+        seat, move = self.to_act(), self._decided
         try:
             events = self._apply(move, seat)
         except IllegalMove as error:
-            log.warning("computer player %s chose an illegal move %s: %s", seat, move, error)
+            log.warning("the player of seat %s chose an illegal move %s: %s", seat, move, error)
             fallback = self._fallback_move()
-            if fallback is None:
+            if fallback is None or self.seats[seat].is_human:
                 raise
             events = self._apply(fallback, seat)
         return events + self._computer_calls_last_card(seat)
@@ -437,8 +478,8 @@ class TableSession:
         match = self.match
         if match.hand.over or match.current_seat == seat or not match.can_call_last_card(seat):
             return []
-        if self._remote_person_present(seat):
-            return []   # the person makes the call from their computer, or forgets it
+        if self.seats[seat].is_human or self._remote_person_present(seat):
+            return []   # a person makes the call themselves (here or from their computer), or forgets it
         try:
             calls = self._bot(seat).calls_last_card(match.view(seat), self.rng)
         except Exception as error:
@@ -520,11 +561,18 @@ class TableSession:
         return legal[0] if legal else None
 
     def seat_player(self, seat: int) -> SeatPlayer:
-        """Who decides ``seat``'s moves when it is not the person at this screen (see ``players``)."""
+        """Who decides ``seat``'s moves (see ``players``): a ``LocalPlayer`` for a person at this screen, else a
+        computer level unless another player was attached (a remote person's, a lesson's script)."""
         player = self.seat_players.get(seat)
-        if player is None or isinstance(player, ComputerPlayer) and player.worker is not self.worker:
+        if player is None and self.seats[seat].is_human:
+            player = self.seat_players[seat] = LocalPlayer(self._refusal)
+        elif player is None or isinstance(player, ComputerPlayer) and player.worker is not self.worker:
             player = self.seat_players[seat] = ComputerPlayer(self.worker, self._bot(seat))
         return player
+
+    def _refusal(self, move: Move) -> IllegalMove | None:
+        """The rules' reason ``move`` would be refused for the seat to act, or None (nothing is applied)."""
+        return self.match.refusal(move)
 
     def _bot(self, seat: int):
         bot = self.bots.get(seat)
@@ -556,7 +604,7 @@ class TableSession:
         match = self.match
         events = match.apply(move, seat if out_of_turn else None)
         self.version += 1
-        self._computer_move = None
+        self._decided = None
         self._follow_turn()
         self.history.append(HistoryEntry(match.hand_number, seat, move, tuple(events), match.dealer))
         for event in events:
@@ -594,7 +642,7 @@ class TableSession:
         self.practice = True
         self.version += 1
         self._follow_turn()
-        self._computer_move = None
+        self._decided = None
         self.worker.cancel()
         self.autosave()
 
@@ -607,7 +655,7 @@ class TableSession:
         events = self.match.start_next_hand()
         self.version += 1
         self._follow_turn()
-        self._computer_move = None
+        self._decided = None
         self.worker.cancel()
         self.named_by = None
         self.history.append(HistoryEntry(self.match.hand_number, None, None, tuple(events), self.match.dealer))
