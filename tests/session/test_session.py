@@ -38,6 +38,23 @@ def wait_for_computer(session: TableSession, limit: float = 20.0) -> Move:
         time.sleep(0.001)
 
 
+class Answering:
+    """A seat's player (the protocol's shape) that answers every question with ``move`` at once."""
+
+    def __init__(self, move: Move) -> None:
+        self.move = move
+        self.ticket = None
+
+    def ask(self, ticket, view, seed):
+        self.ticket = ticket
+
+    def poll(self):
+        return (self.ticket, self.move, None) if self.ticket is not None else None
+
+    def cancel(self):
+        self.ticket = None
+
+
 def play_out(session: TableSession, pilot_moves=lambda view: view.my_moves[0]) -> None:
     """Play the match to its end: the person's moves from ``pilot_moves``, the computers' from the worker."""
     while not session.over:
@@ -121,8 +138,9 @@ def test_an_illegal_card_is_refused_and_changes_nothing(folders):
 def test_a_computer_move_that_turns_out_illegal_falls_back_to_a_legal_one(folders):
     session = find_session(folders, preset("crazy_eights", 3), lambda s: s.computer_to_act() is not None)
     seat = session.computer_to_act()
-    wait_for_computer(session)
-    session._computer_move = Move("stop")  # what a broken bot might answer
+
+    session.seat_players[seat] = Answering(Move("stop"))   # what a broken bot might answer
+    assert wait_for_computer(session) == Move("stop")
     legal = session.match.legal_moves()
     assert Move("stop") not in legal
     events = session.play_computer_move()
@@ -362,7 +380,8 @@ def test_no_last_card_button_with_two_cards_and_nothing_to_play():
 def test_a_computer_calls_last_card_right_after_its_play():
     session = switch_session(["3C 4C", "5H 6H", "6D 7D"], current=1)
     try:
-        session._computer_move = Move.parse("5H")     # as if it had not called before playing
+        session.seat_players[1] = Answering(Move.parse("5H"))   # as if it had not called before playing
+        assert wait_for_computer(session) == Move.parse("5H")
         events = session.play_computer_move()
         assert [e.kind for e in events][-1] == "last_card_called" and events[-1].player == 1
         assert session.match.moves[-1] == ["5H", "last@1"]
