@@ -9,7 +9,7 @@ from .coach import Hint, TutorCheck
 from .computer import AIWorker, make_bot
 from .seats import HUMAN, OPPONENT_NAMES, REMOTE, STAND_IN_LEVEL, SEAT_CODES, SEAT_KINDS, Seat, SeatError, check_table, default_table
 from .matches import MatchDesk
-from .players import ComputerPlayer, RemotePlayer, SeatPlayer
+from .players import ComputerPlayer, LocalPlayer, RemotePlayer, SeatPlayer
 from .replay import Replay, ReplayFrame
 from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PEOPLE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
                       TableSession, abandon_saved_game, position_fingerprint)
@@ -17,7 +17,7 @@ from .undo import UndoRefused, undo_refusal
 from .view import NO_SUIT, SeatView, TableView, table_view
 
 __all__ = [
-    "AIWorker", "make_bot", "MatchDesk", "ComputerPlayer", "RemotePlayer", "SeatPlayer", "HUMAN", "REMOTE", "STAND_IN_LEVEL", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
+    "AIWorker", "make_bot", "MatchDesk", "ComputerPlayer", "LocalPlayer", "RemotePlayer", "SeatPlayer", "HUMAN", "REMOTE", "STAND_IN_LEVEL", "OPPONENT_NAMES", "SEAT_CODES", "SEAT_KINDS", "Seat", "SeatError", "check_table",
     "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
     "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "TutorCheck", "PEOPLE", "PRACTICE", "UndoRefused",
     "undo_refusal",
