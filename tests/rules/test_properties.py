@@ -1,4 +1,5 @@
 """Property tests over every preset and random valid custom rule sets (hypothesis)."""
+import copy
 import random
 from collections import Counter
 
@@ -98,3 +99,32 @@ def test_a_record_replays_to_the_same_states(rules, seed):
             replay_states.append(snapshot(replayed.hand))
     assert replay_states == states
     assert Match.from_record(match.to_record()).totals == match.totals
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(rules=any_rule_set, seed=st.integers(0, 2**32 - 1))
+def test_a_refusal_is_told_without_applying_and_is_the_one_apply_raises(rules, seed):
+    """``Match.refusal`` (a person's move checked as it is offered) agrees with ``apply`` on every move, in
+    turn and out of turn, and changes nothing."""
+    rng = random.Random(seed)
+    match = Match(rules, seed)
+    for _ in range(30):
+        if match.over:
+            break
+        if match.hand.over:
+            match.start_next_hand()
+            continue
+        seat = rng.choice([None, *range(rules.players)])
+        moves_made, position = match.move_count, snapshot(match.hand)
+        for move in rng.sample(MOVES, 10):
+            refusal = match.refusal(move, seat)
+            assert (match.move_count, snapshot(match.hand)) == (moves_made, position)
+            # A refused move leaves the match as it was (the property above), so it is tried on the match itself.
+            trial = match if refusal is not None else copy.deepcopy(match)
+            try:
+                trial.apply(move, seat)
+            except IllegalMove as error:
+                assert refusal is not None and (refusal.reason, refusal.params) == (error.reason, error.params)
+            else:
+                assert refusal is None
+        match.apply(rng.choice(match.legal_moves()))
