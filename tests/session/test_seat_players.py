@@ -11,7 +11,7 @@ from game.session import AIWorker, ComputerPlayer, LocalPlayer, Seat, TableSessi
 from game.session.computer import make_bot, think
 from game.session import position_fingerprint
 
-from .test_session import seats, wait_for_computer
+from .test_session import seats, switch_session, wait_for_computer
 
 
 class LastLegalPlayer:
@@ -207,5 +207,42 @@ def test_two_people_and_a_computer_play_a_whole_match_through_the_protocol(seed)
         assert set(asked) == {0, 1} and session.winners
         assert (session.fingerprint(), len(session.history)) == _reference_match(rules, seed, PEOPLE_AND_A_COMPUTER,
                                                                                  seed)
+    finally:
+        session.close()
+
+
+class OfferNotingPlayer(LocalPlayer):
+    """The person's player, noting each move offered to it (and whether it was taken)."""
+
+    def __init__(self, refusal) -> None:
+        super().__init__(refusal)
+        self.offers: list[tuple[Move, bool]] = []
+
+    def offer(self, ticket, move):
+        try:
+            super().offer(ticket, move)
+        except IllegalMove:
+            self.offers.append((move, False))
+            raise
+        self.offers.append((move, True))
+
+
+@pytest.mark.parametrize("calls_first", [True, False], ids=["on their turn", "right after, out of turn"])
+def test_the_persons_call_on_their_turn_is_offered_to_their_player_and_out_of_turn_made_at_once(calls_first):
+    session = switch_session(["5H 6H", "3C 4C", "6D 7D"])
+    try:
+        player = session.seat_players[0] = OfferNotingPlayer(lambda move: session.match.refusal(move))
+        if calls_first:
+            session.play(Move("last_card"))   # before playing down to one card: a move like any other
+        session.play(Move.parse("5H"))
+        if not calls_first:
+            session.play(Move("last_card"))   # it answers no question: made at once, out of turn
+        with pytest.raises(IllegalMove) as refused:
+            session.play(Move.parse("6H"))   # no longer their turn: refused by the turn, never offered
+        assert refused.value.reason == "not_your_turn"
+        offered = [Move("last_card"), Move.parse("5H")] if calls_first else [Move.parse("5H")]
+        assert player.offers == [(move, True) for move in offered]
+        assert session.match.moves[-1] == (["last", "5H"] if calls_first else ["5H", "last@0"])
+        assert session.history[-1].seat == 0 and session.to_act() == 1
     finally:
         session.close()
