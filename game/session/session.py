@@ -78,7 +78,7 @@ class TableSession:
         #: The people who were helped in this match (took a move back, or the tutor stepped in): their
         #: results count apart, as practice; the others' count as usual. ``practice`` True: every person.
         self.practised: set[int] = set(self.people) if practice is True else set() if practice is False \
-            else {seat for seat in practice if 0 <= seat < len(self.seats)}
+            else set(self.people).intersection(practice)
         #: The person at this screen now: the only one, or at a table of several, the one to act (between
         #: two people's turns, the one who moved last). None at a table of computers.
         self.human: int | None = self.people[0] if self.people else None
