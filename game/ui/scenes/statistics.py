@@ -94,7 +94,8 @@ def footnote(directions, practice: bool = False, network: bool = False) -> str:
         best = _("Best hand: your fewest penalty points in one hand (your most points where the winner collects).")
     note = best + "  " + _("Matches won in a row: your longest run, counted as each match ends.")
     if practice:
-        note += "  " + _("Practice: matches in which you took back a move, counted apart from the others.")
+        note += "  " + _("Practice: matches in which you took back a move or the tutor stepped in, counted apart "
+                           "from the others.")
     if network:
         note += "  " + _("Network table: matches you joined at a table hosted on another computer.")
     return note
