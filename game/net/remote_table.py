@@ -6,7 +6,8 @@
 at the host); a batch holding another seat's move waits until the scene plays it
 (``play_computer_move``), at the scene's pace, as a computer's move would; the guest's own moves, deals
 it has been dealt into and catching up are applied at once. What a guest cannot do answers "not
-available": undo is refused with the reason ``net.guest``; hint, tutor and reviews are off.
+available": undo is refused with the reason ``net.guest``; hint, tutor and reviews are off. Once told where
+(``keep_statistics``), the guest's own results count on this computer as each hand ends in play here.
 """
 from __future__ import annotations
 
@@ -16,14 +17,15 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from game.rules import IllegalMove, Move, MoveKind
-from game.session import HUMAN, REMOTE, HistoryEntry, Seat, UndoRefused
+from game.session import HUMAN, NOTICE, REMOTE, STATISTICS, HistoryEntry, Seat, UndoRefused
+from game.session.network_statistics import guest_result_steps, statistics_player
 
 from .protocol import (ProtocolError, TableFacts, entry_from, hand_result_from, match_result_from, view_from)
 
 #: How long ``play`` waits for the host to take or refuse the guest's move.
 PLAY_WAIT_S = 3.0
 #: What a guest's table cannot do (the scene hides or refuses these).
-GUEST_UNAVAILABLE = frozenset({"undo", "hint", "tutor", "review", "match_review", "save", "statistics", "rematch"})
+GUEST_UNAVAILABLE = frozenset({"undo", "hint", "tutor", "review", "match_review", "save", "rematch"})
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,11 @@ class RemoteTable:
         self.ended: str | None = None
         #: Messages from the host the checker refused (logged; the table plays on).
         self.refused_messages = 0
+        #: Where the guest's own results count (``keep_statistics``): a StoreJournal, and the name.
+        self._journal = None
+        self._player: str | None = None
+        self._report_problem = None
+        self._counted: set[str] = set()
 
     # ----- keeping in step ---------------------------------------------------------------------------
 
@@ -149,7 +156,39 @@ class RemoteTable:
                 self._match_result = match_result_from(batch.match_result, self.seats)
         except ProtocolError:
             self.refused_messages += 1
+        else:
+            if not batch.catch_up:   # a result that came while catching up ended while the guest was away
+                self._count(batch.hand_result is not None, batch.match_result is not None)
         return [event for entry in batch.entries for event in entry.events]
+
+    # ----- the guest's own statistics --------------------------------------------------------------
+
+    def keep_statistics(self, journal, player: str, report_problem=None) -> None:
+        """Count the guest's own results from now on through ``journal`` (a StoreJournal over this computer's
+        statistics) under ``player``, the name they joined with (a name the statistics cannot keep: nothing is
+        counted). ``report_problem(store, error)`` hears a write that failed (tried again with the next)."""
+        self._journal, self._player = journal, statistics_player(player)
+        self._report_problem = report_problem
+
+    def _count(self, hand_ended: bool, match_ended: bool) -> None:
+        """Count the hand and match results that just came (each once)."""
+        token = self.client.token
+        if self._journal is None or self._player is None or token is None or not (hand_ended or match_ended):
+            return
+        changes = [step for step in guest_result_steps(
+            self.rules, self.seat, self._player, token, self._hand_result if hand_ended else None,
+            self._match_result if match_ended else None) if step["change"] not in self._counted]
+        if not changes:
+            return
+        outcome = self._journal.run(changes)
+        if STATISTICS in outcome.failed:
+            if self._report_problem is not None:
+                self._report_problem(STATISTICS, outcome.failed[STATISTICS])
+        else:
+            self._counted.update(step["change"] for step in changes)
+        if self._report_problem is not None:
+            for notice in outcome.notices:
+                self._report_problem(NOTICE, notice)
 
     # ----- what the table scene reads ------------------------------------------------------------------
 
@@ -371,8 +410,8 @@ class RemoteTable:
         """Refused: no hint at a guest's table."""
         raise IllegalMove("net.guest", "no hint at a guest's table")
 
-    def count_as_practice(self) -> None:
-        """Nothing to count: the host keeps the statistics."""
+    def count_as_practice(self, seat: int | None = None) -> None:
+        """Nothing to count: no help is offered at a guest's table."""
 
     def autosave(self) -> None:
         """The host keeps the match."""

@@ -9,6 +9,7 @@ from .coach import Hint, TutorCheck
 from .computer import AIWorker, make_bot
 from .seats import HUMAN, OPPONENT_NAMES, REMOTE, STAND_IN_LEVEL, SEAT_CODES, SEAT_KINDS, Seat, SeatError, check_table, default_table
 from .matches import MatchDesk
+from .network_statistics import NETWORK
 from .players import ComputerPlayer, LocalPlayer, RemotePlayer, SeatPlayer
 from .replay import Replay, ReplayFrame
 from .session import (AUTOSAVE, DEFAULT_THINK_BUDGET_MS, NOTICE, PEOPLE, PRACTICE, RECENT, STATISTICS, HistoryEntry,
@@ -21,5 +22,5 @@ __all__ = [
     "default_table", "AUTOSAVE", "DEFAULT_THINK_BUDGET_MS", "STATISTICS", "HistoryEntry", "TableSession",
     "abandon_saved_game", "position_fingerprint", "NO_SUIT", "SeatView", "TableView", "table_view", "Hint", "TutorCheck", "PEOPLE", "PRACTICE", "UndoRefused",
     "undo_refusal",
-    "NOTICE", "RECENT", "Replay", "ReplayFrame",
+    "NOTICE", "RECENT", "Replay", "ReplayFrame", "NETWORK",
 ]

@@ -16,7 +16,7 @@ import hashlib
 import json
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from game.ai import strongest_level
@@ -40,7 +40,8 @@ log = logging.getLogger(__name__)
 DEFAULT_THINK_BUDGET_MS = 250
 #: The stores a session writes, as ``report_problem`` names them (NOTICE: a line to show as it is).
 AUTOSAVE, STATISTICS, RECENT, NOTICE = "autosave", "statistics", "recent", "notice"
-#: The statistics level under which a match with a taken-back move counts, apart from the others.
+#: The statistics level under which a person's results count, apart from the others, once they were helped
+#: in the match (a move taken back, the tutor stepping in).
 PRACTICE = "practice"
 #: The statistics level of a table of people with no computer player.
 PEOPLE = "people"
@@ -63,7 +64,8 @@ class TableSession:
     def __init__(self, match: Match, seats, *, autosave=None, statistics=None,
                  think_budget_ms: int = DEFAULT_THINK_BUDGET_MS, worker: AIWorker | None = None,
                  history: list[HistoryEntry] | None = None,
-                 report_problem: Callable[[str, object], None] | None = None, practice: bool = False,
+                 report_problem: Callable[[str, object], None] | None = None,
+                 practice: Iterable[int] | bool = (),
                  recent=None, journal: StoreJournal | None = None, match_id: str | None = None,
                  shown_name: Callable[[str], str] | None = None):
         self.match = match
@@ -72,11 +74,13 @@ class TableSession:
         #: How the screen writes a seat's name (the default name in the player's language); the seats
         #: keep the name as it is saved.
         self.shown_name = shown_name
-        #: A move was taken back in this match: its results count apart, as practice.
-        self.practice = practice
         self.seats: tuple[Seat, ...] = check_table(seats, match.rules.players)
         #: The seats people play, in seat order (none at a table of computers).
         self.people: tuple[int, ...] = tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+        #: The people who were helped in this match (took a move back, or the tutor stepped in): their
+        #: results count apart, as practice; the others' count as usual. ``practice`` True: every person.
+        self.practised: set[int] = set(self.people) if practice is True else set() if practice is False \
+            else set(self.people).intersection(practice)
         #: The person at this screen now: the only one, or at a table of several, the one to act (between
         #: two people's turns, the one who moved last). None at a table of computers.
         self.human: int | None = self.people[0] if self.people else None
@@ -195,11 +199,12 @@ class TableSession:
             seats = seats_for(match.rules.players)
         else:
             raise SeatError("seats.missing", "the list of players is missing")
-        return cls(match, seats, history=history, practice=saved.practice, match_id=saved.match_id, **options)
+        return cls(match, seats, history=history, practice=saved.practised(len(seats)), match_id=saved.match_id,
+                   **options)
 
     def saved_game(self) -> SavedGame:
         """The match and its seats as a saved game."""
-        return SavedGame.of(self.match, self.seats, self.practice, self.match_id)
+        return SavedGame.of(self.match, self.seats, tuple(sorted(self.practised)), self.match_id)
 
     def rematch(self, seed: int) -> "TableSession":
         """A new match with the same rules, seats and stores."""
@@ -550,10 +555,17 @@ class TableSession:
         return self._hint is not None and self._hint[0] == self.version and (
             self._analysis is None or self._analysis[0] != self.version)
 
-    def count_as_practice(self) -> None:
-        """The person was helped beyond a hint (the tutor stepped in): the match counts as practice."""
-        if not self.practice:
-            self.practice = True
+    @property
+    def practice(self) -> bool:
+        """Whether the person at the screen practised in this match (their results count apart)."""
+        return self.human is not None and self.human in self.practised
+
+    def count_as_practice(self, seat: int | None = None) -> None:
+        """The person in ``seat`` (by default the one at the screen) was helped beyond a hint (the tutor
+        stepped in): their results of this match count as practice; the others' do not change."""
+        seat = self.human if seat is None else seat
+        if seat is not None and seat not in self.practised:
+            self.practised.add(seat)
             self.autosave()
 
     def _fallback_move(self) -> Move | None:
@@ -626,11 +638,12 @@ class TableSession:
         """Take back the person's last decision and every computer move since; raises UndoRefused.
 
         Refused once a hidden card was seen since (someone drew, or the hand ended): see
-        ``game.session.undo``. The match counts as practice from then on.
+        ``game.session.undo``. The person's results of the match count as practice from then on (only theirs).
         """
         if self.human is None:
             raise UndoRefused("nothing_to_undo", "nobody plays at this table")
-        index = undo_point(self.history, self.human, self.people)
+        person = self.human
+        index = undo_point(self.history, person, self.people)
         history: list[HistoryEntry] = []
 
         def heard(match, seat, move, events):
@@ -639,7 +652,7 @@ class TableSession:
         self.match, deal = rewound(self.match, self.history, index, heard)
         self.history = self.history[:deal] + history
         self.named_by = _last_nominator(history)
-        self.practice = True
+        self.practised.add(person)
         self.version += 1
         self._follow_turn()
         self._decided = None
@@ -682,7 +695,8 @@ class TableSession:
     def _autosave_steps(self) -> list[dict]:
         if not self.people or self.match.over:
             return []
-        return [steps.save_autosave(autosave_document(self.match, self.seats, self.practice, self.match_id))]
+        return [steps.save_autosave(autosave_document(self.match, self.seats, tuple(sorted(self.practised)),
+                                                      self.match_id))]
 
     def _keep_finished(self) -> list[dict]:
         """The step that keeps the finished match in the recent list (a match a person played)."""
@@ -720,17 +734,18 @@ class TableSession:
         # Working again: a later failure is news and is reported again.
         self._failing.discard(store)
 
-    def statistics_key(self) -> tuple[str, str] | None:
-        """(preset id or "custom", strongest computer level (PEOPLE when there is none), or "practice" once a
-        move was taken back) under which the people's results count."""
-        key = _statistics_key(self.match.rules, self.seats)
-        return (key[0], PRACTICE) if key is not None and self.practice else key
+    def statistics_key(self, seat: int | None = None) -> tuple[str, str] | None:
+        """(preset id or "custom", strongest computer level (PEOPLE when there is none), or PRACTICE once the
+        person was helped) under which the results of the person in ``seat`` (by default the one at the
+        screen) count."""
+        seat = self.human if seat is None else seat
+        return _practice_key(_statistics_key(self.match.rules, self.seats), seat in self.practised)
 
     def _finished_hand(self, result) -> list[dict]:
         """The steps that count each person's result of the hand that just ended (and of the match, if it
         ended), under the id "<match id>:hand:<n>" (":<seat>" added at a table of several people) so that it
         is counted once however often it is applied."""
-        key = self.statistics_key()
+        key = _statistics_key(self.match.rules, self.seats)
         if key is None or self.statistics_store is None:
             return []
         changes = []
@@ -740,7 +755,8 @@ class TableSession:
                 hand = (result.winner == seat, int(result.scores[seat]), self.match.rules.scoring == "penalty")
             match_won = (seat in self.match.winners) if self.match.over else None
             change = f"{self.match_id}:hand:{self.match.hand_number}" + (f":{seat}" if player else "")
-            changes.append(steps.count_hand(key, change, hand, match_won, player))
+            changes.append(steps.count_hand(_practice_key(key, seat in self.practised), change, hand, match_won,
+                                            player))
         return changes
 
 
@@ -761,9 +777,10 @@ def abandon_saved_game(saved: SavedGame, journal: StoreJournal) -> None:
         key, over = None, None
     changes = []
     if key is not None and not over:
+        practised = saved.practised(len(seats))
         for seat, player in _counted_people(seats):
             change = f"{saved.stable_id()}:abandoned" + (f":{seat}" if player else "")
-            changes.append(steps.count_abandoned(key, change, player))
+            changes.append(steps.count_abandoned(_practice_key(key, seat in practised), change, player))
     changes.append(steps.clear_autosave())
     outcome = journal.run(changes)
     if STATISTICS in outcome.failed:
@@ -807,9 +824,15 @@ def _statistics_key(rules: RuleSet, seats) -> tuple[str, str] | None:
     return preset_id_of(rules) or "custom", strongest_level(levels) if levels else PEOPLE
 
 
+def _practice_key(key: tuple[str, str] | None, practised: bool) -> tuple[str, str] | None:
+    """``key`` for a person who practised: the same game, the level PRACTICE."""
+    return (key[0], PRACTICE) if key is not None and practised else key
+
+
 def _counted_people(seats) -> list[tuple[int, str]]:
-    """(seat, statistics player) for each person whose results count: the one person alone against
-    computers as "" (the statistics as they always were), each of several people by their name."""
+    """(seat, statistics player) for each person at this screen whose results count: the one person alone
+    against computers (or hosting friends) as "" (the statistics as they always were), each of several people
+    by their name. A friend's seat at another computer is counted there, by their own game, never here."""
     people = [index for index, seat in enumerate(seats) if seat.is_human]
     if len(people) == 1:
         return [(people[0], "")]

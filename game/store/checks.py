@@ -95,6 +95,14 @@ def list_of(value: Any, check: Callable[[Any], Any], max_items: int) -> list[Any
     return [check(item) for item in value]
 
 
+def seat_numbers(value: Any, seats: int) -> tuple[int, ...]:
+    """A list of distinct seat numbers, each from 0 to ``seats`` - 1; returned in seat order."""
+    numbers = list_of(value, lambda item: whole_number(item, 0, seats - 1), seats)
+    if len(set(numbers)) != len(numbers):
+        raise InvalidValue(f"a seat is named twice in {_show(value)}")
+    return tuple(sorted(numbers))
+
+
 def known_keys(value: Any, known: Collection[str], required: Collection[str] = ()) -> Mapping[str, Any]:
     """An object with string keys, all of them in ``known`` and every one of ``required``."""
     if not isinstance(value, dict):

@@ -63,8 +63,8 @@ class RecentMatch:
 
     @property
     def practice(self) -> bool:
-        """Whether a move was taken back in it."""
-        return self.saved.practice
+        """Whether anyone practised in it (took a move back, or had the tutor step in)."""
+        return bool(self.saved.practice)
 
     def to_json(self) -> dict[str, Any]:
         """The entry as it is written to disk."""

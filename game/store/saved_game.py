@@ -14,9 +14,11 @@ import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
-from game.rules import Match, RecordError, finish
+from game.rules import MAX_PLAYERS, Match, RecordError, finish
+from game.store import checks
 from game.store.autosave import AutosaveStore, RecordFileError, export_record, import_record
 from game.store.files import EncodedJSON
 from game.store.problems import LoadProblem
@@ -54,18 +56,33 @@ class SavedSeat:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A match record (replayable by the rules core), who sat where (when known), and whether the
-    match is practice (a move was taken back: its results are kept apart from the others)."""
+    """A match record (replayable by the rules core), who sat where (when known), and which people
+    practised in it (a move taken back, the tutor stepping in: their results are kept apart)."""
 
     record: dict[str, Any]
     seats: tuple[SavedSeat, ...] | None
-    practice: bool = False
+    #: The seats whose person practised, in seat order; True (a file from before practice was kept per
+    #: person, or anyone meaning everyone) when every person at the table did.
+    practice: tuple[int, ...] | bool = ()
     #: The match's own id (files from before ids were kept have none).
     match_id: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.practice is False:
+            object.__setattr__(self, "practice", ())
+        elif self.practice is not True:
+            object.__setattr__(self, "practice", tuple(sorted(set(self.practice))))
+
+    def practised(self, players: int) -> frozenset[int]:
+        """The seats (of ``players``) whose results count as practice."""
+        if self.practice is True:
+            return frozenset(range(players))
+        return frozenset(seat for seat in self.practice if seat < players)
+
     @classmethod
-    def of(cls, match: Match, seats, practice: bool = False, match_id: str | None = None) -> "SavedGame":
-        """The saved game of a match in play; ``seats`` are objects with ``name`` and ``kind``."""
+    def of(cls, match: Match, seats, practice: Iterable[int] | bool = (), match_id: str | None = None) -> "SavedGame":
+        """The saved game of a match in play; ``seats`` are objects with ``name`` and ``kind``, ``practice``
+        the seats whose person practised."""
         return cls(match.to_record(), tuple(SavedSeat(seat.name, seat.kind) for seat in seats), practice,
                    match_id)
 
@@ -87,14 +104,12 @@ class SavedGame:
         if unknown:
             raise SavedGameError("saved.unknown_keys", "the saved game holds what this version does not know: "
                                  f"{', '.join(sorted(unknown))}", keys=tuple(sorted(unknown)))
-        practice = document.get("practice", False)
-        if not isinstance(practice, bool):
-            raise SavedGameError("saved.practice_damaged", "the saved game's practice mark is damaged")
         match_id = document.get("id")
         if match_id is not None and (not isinstance(match_id, str) or not _MATCH_ID.fullmatch(match_id)):
             raise SavedGameError("saved.record_damaged", "the match id is damaged")
         seats = document.get("seats")
-        return cls(record, None if seats is None else check_seats(seats), practice, match_id)
+        seats = None if seats is None else check_seats(seats)
+        return cls(record, seats, _practice_mark(document.get("practice", False), seats), match_id)
 
     def to_document(self) -> dict[str, Any]:
         """What is written to disk."""
@@ -102,7 +117,7 @@ class SavedGame:
         if self.seats is not None:
             document["seats"] = [seat.to_json() for seat in self.seats]
         if self.practice:
-            document["practice"] = True
+            document["practice"] = True if self.practice is True else list(self.practice)
         if self.match_id is not None:
             document["id"] = self.match_id
         return document
@@ -131,13 +146,25 @@ class SavedGame:
         return match
 
 
-def autosave_document(match: Match, seats, practice: bool = False, match_id: str | None = None) -> dict[str, Any]:
+def autosave_document(match: Match, seats, practice: Iterable[int] | bool = (),
+                      match_id: str | None = None) -> dict[str, Any]:
     """``SavedGame.of(match, seats, practice, match_id).to_document()`` as the autosave after a move
     writes it, byte for byte: the record's hands go in already encoded (``Match.hands_json``), so a
     move costs its own hand, not the whole match again (200,000 moves are 40 ms of encoding)."""
     record = {**match.record_head(), "hands": EncodedJSON(match.hands_json())}
     return SavedGame(record, tuple(SavedSeat(seat.name, seat.kind) for seat in seats), practice,
                      match_id).to_document()
+
+
+def _practice_mark(value: Any, seats: tuple[SavedSeat, ...] | None) -> tuple[int, ...] | bool:
+    """The saved practice mark: the list of seats that practised, or true or false as files before practice
+    was kept per person wrote it (true: every person); raises SavedGameError."""
+    if isinstance(value, bool):
+        return value
+    try:
+        return checks.seat_numbers(value, len(seats) if seats is not None else MAX_PLAYERS)
+    except checks.InvalidValue:
+        raise SavedGameError("saved.practice_damaged", "the saved game's practice mark is damaged") from None
 
 
 def new_match_id() -> str:

@@ -131,7 +131,7 @@ RANK_PLURALS = {
 #: The computer levels as players read them, and what the person's own seat is called.
 SEAT_KIND_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"), "human": N_("You"),
                    "remote": N_("Person"),
-                   "practice": N_("Practice"), "people": N_("People only")}
+                   "practice": N_("Practice"), "people": N_("People only"), "network": N_("Network table")}
 
 
 def level_name(kind: str) -> str:

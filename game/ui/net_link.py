@@ -22,7 +22,7 @@ from .i18n import _, is_default_player_name, shown_player_name
 from .problems import os_error_words
 from .safe_text import safe_text
 from .scene import AMBIENT_FPS
-from .sessions import new_session
+from .sessions import new_session, store_problem_reporter
 
 #: A seat the host leaves open to a friend (the other choices are the computer levels).
 FRIEND = "friend"
@@ -339,8 +339,8 @@ def join_table(wanted: JoinRequest, token: str | None = None) -> GuestJoin:
 class GuestLink:
     """A table joined on another computer: the client, its table (as the scene reads it), and its news.
 
-    The app calls ``update`` every frame: what the host sent is taken in, notices are shown and said, and
-    when the host leaves (or the connection is lost) the match is over: back to the main menu, with a
+    The app calls ``update`` every frame: what the host sent is taken in (the guest's own results counted in
+    this computer's statistics), notices are shown and said, and when the host leaves (or the connection is lost) the match is over: back to the main menu, with a
     message that says why."""
 
     def __init__(self, app, client):
@@ -348,6 +348,8 @@ class GuestLink:
         self.client = client
         self.table = GuestTable(client.table)
         self.closed = False
+        # The guest's own results count in this computer's statistics, under the name they joined with.
+        client.table.keep_statistics(app.journal, client.name, store_problem_reporter(app))
         if client.token:
             rejoin_tokens(app)[(client.address, client.port, client.code)] = client.token
 

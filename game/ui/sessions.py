@@ -71,10 +71,15 @@ def store_problem_text(store: str, problem) -> str:
              "move.").format(reason=reason)
 
 
-def _store_options(app) -> dict:
+def store_problem_reporter(app):
+    """``report_problem(store, problem)`` for a table's stores: a notice the player sees and hears."""
     def report_problem(store: str, problem) -> None:
         app.notify(store_problem_text(store, problem), seconds=10.0, problem=True)
 
+    return report_problem
+
+
+def _store_options(app) -> dict:
     return {"autosave": app.autosave_store, "statistics": app.stats_store,
-            "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": report_problem,
+            "think_budget_ms": app.settings.ai_think_budget_ms, "report_problem": store_problem_reporter(app),
             "recent": app.recent_store, "journal": app.journal, "shown_name": shown_player_name}

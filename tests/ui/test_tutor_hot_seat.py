@@ -82,8 +82,10 @@ def test_only_the_tutored_person_is_asked_by_name(app):  # noqa: F811
     dialog = table.tutor.dialog
     assert dialog is not None and len(session.history) == before, "Bruno is asked before his move"
     assert dialog.title() == "Wait, Bruno: there is a better move"
-    assert dialog.note() == "A match with the tutor's help counts as practice for everyone at the table."
+    assert dialog.note() == "A match with the tutor's help counts as practice for you; the others' results count as usual."
     assert any(text.startswith("Wait, Bruno: there is a better move") for text in recorder.texts)
+    assert session.practised == {BRUNO}   # Bruno's results count as practice, Tess's as usual
+    assert session.statistics_key(TESS)[1] != "practice" and session.statistics_key(BRUNO)[1] == "practice"
     key(app, pygame.K_ESCAPE)
     assert table.tutor.dialog is None and len(session.history) == before
 

@@ -10,7 +10,7 @@ from pygame_gui.core import ObjectID
 
 from game.ai import LEVELS
 from game.rules import PRESETS
-from game.session import PRACTICE
+from game.session import NETWORK, PRACTICE
 
 from ..i18n import N_, _, decimal_text, level_name, ngettext, shown_player_name
 from ..look.paint import draw_heading
@@ -81,10 +81,10 @@ def figure_texts(rows, column: int) -> set[str]:
     return {write(value) for value in values}
 
 
-def footnote(directions, practice: bool = False) -> str:
+def footnote(directions, practice: bool = False, network: bool = False) -> str:
     """What "best hand" and the streak mean, for the scoring directions of the rows shown
     (``True``: penalty points, fewest is best; ``False``: the winner collects, most is best),
-    and what "Practice" means when such a row shows."""
+    and what "Practice" and "Network table" mean when such a row shows."""
     known = {direction for direction in directions if direction is not None}
     if known == {True}:
         best = _("Best hand: your fewest penalty points in one hand.")
@@ -94,7 +94,10 @@ def footnote(directions, practice: bool = False) -> str:
         best = _("Best hand: your fewest penalty points in one hand (your most points where the winner collects).")
     note = best + "  " + _("Matches won in a row: your longest run, counted as each match ends.")
     if practice:
-        note += "  " + _("Practice: matches in which you took back a move, counted apart from the others.")
+        note += "  " + _("Practice: matches in which you took back a move or the tutor stepped in, counted apart "
+                           "from the others.")
+    if network:
+        note += "  " + _("Network table: matches you joined at a table hosted on another computer.")
     return note
 
 
@@ -163,7 +166,9 @@ class StatisticsScene(WidgetScene):
         note_h = 0
         if self.rows:  # the note under the table: its height is the wrapped text's
             self.note = self.add(pygame_gui.elements.UITextBox(
-                html.escape(footnote(self.directions, any(row.level == PRACTICE for row in self.rows))), pygame.Rect(left + self.px(8), 0, table_w - self.px(16), -1),
+                html.escape(footnote(self.directions, any(row.level == PRACTICE for row in self.rows),
+                                     any(row.level == NETWORK for row in self.rows))),
+                pygame.Rect(left + self.px(8), 0, table_w - self.px(16), -1),
                 self.manager, object_id=ObjectID(object_id="#statistics_note", class_id="@description")))
             note_h = self.note.rect.height
             self.note.set_relative_position((left + self.px(8), bottom - note_h))

@@ -7,7 +7,7 @@ from game.ui.i18n import _
 
 def offers(session, feature: str) -> bool:
     """Whether the table played through ``session`` offers ``feature`` ("hint", "review", "match_review",
-    "save", "statistics", "rematch", "undo")."""
+    "save", "rematch", "undo")."""
     available = getattr(session, "available", None)
     if callable(available):
         return bool(available(feature))

@@ -4,7 +4,7 @@ ask once, naming the better move and why, with "Take it back" and "Play it anywa
 The verdict comes from the analysis the session worked out in the background as the turn began (the
 hint's, see ``TableSession.tutor_check``): the table never waits for it. A move made before it is
 ready is held, with a short "checking" note, until it is (a fraction of a second). The tutor speaks
-once per position; once it has, the match counts as practice, like a take-back.
+once per position; once it has, that person's results of the match count as practice, like a take-back.
 
 At a table of several people the tutor is each person's own (``plays_with_tutor``): it asks only the
 person whose move it is, and only if they chose it, calling them by name.
@@ -112,7 +112,7 @@ class TutorDialog:
             return ""
         if self.name is None:
             return _("A match with the tutor's help counts as practice in your statistics.")
-        return _("A match with the tutor's help counts as practice for everyone at the table.")
+        return _("A match with the tutor's help counts as practice for you; the others' results count as usual.")
 
     def words(self) -> list[str]:
         """What the dialog says, top to bottom, as the voice reads it."""
