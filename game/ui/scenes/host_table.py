@@ -24,10 +24,9 @@ from game.store.settings import PLAYER_NAME_MAX_LENGTH
 from ..i18n import _, is_default_player_name, level_name, ngettext, shown_player_name, stored_player_name
 from ..look.paint import draw_card_fan, draw_heading, render_title
 from ..look.palette import GOLD_LIGHT, PARCHMENT
-from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, refusal_text, table_name_for
+from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, lobby_line, refusal_text, table_name_for
 from ..problems import problem_text
 from ..rules_text import summary
-from ..safe_text import safe_text
 from ..widgets import WidgetScene
 from ..widgets.text_entry import SafeTextEntryLine
 from .new_game import default_match_key, match_options, remembered_setup, remembered_switches
@@ -229,21 +228,6 @@ class HostTableScene(WidgetScene):
 
     # ----- the lobby -------------------------------------------------------------------------------
 
-    def seat_line(self, seat: LobbySeat) -> str:
-        """One line of the lobby: the seat's number, who sits there, and how it stands."""
-        name = safe_text(seat.name, 24) if seat.name else ""
-        if seat.kind == "host":
-            text = _("{name} (host)").format(name=name)
-        elif seat.kind == "computer":
-            text = _("{name}, computer: {level}").format(name=name, level=level_name(seat.level))
-        elif seat.state == "open":
-            text = _("Waiting for a friend…")
-        elif seat.state == "away":
-            text = _("{name}: connection lost").format(name=name)
-        else:
-            text = _("{name} joined").format(name=name)
-        return f"{seat.seat + 1}.  {text}"
-
     def refresh_lobby(self, force: bool = False) -> None:
         """Show the seats as the host has them (only when something changed)."""
         if self.link is None:
@@ -253,7 +237,7 @@ class HostTableScene(WidgetScene):
             return
         self.lobby = lobby
         for label, seat in zip(self.seat_labels, lobby):
-            label.set_text(self.seat_line(seat))
+            label.set_text(lobby_line(seat))
 
     # ----- actions ---------------------------------------------------------------------------------
 
