@@ -28,6 +28,7 @@ from websockets.sync.server import serve
 
 from game.rules import IllegalMove, MoveKind
 from game.session import OPPONENT_NAMES, RemotePlayer, TableSession
+from game.session.seats import name_key
 
 from .protocol import (CODE_ALPHABET, CODE_LENGTH, ENTRIES_PER_MESSAGE, GUEST_MESSAGES, MAX_GUEST_MESSAGE,
                        PROTOCOL_VERSION, ProtocolError, entry_fields, hand_result_fields, match_result_fields,
@@ -584,11 +585,6 @@ class TableHost:
             connection.close()
         except (ConnectionClosed, OSError, RuntimeError):
             pass
-
-
-def name_key(name: str) -> str:
-    """A name as the table compares it: spaces evened out, case ignored ("  ada " is "Ada")."""
-    return " ".join(name.split()).casefold()
 
 
 def _hand_start(history) -> int:

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from game.net.discovery import TableAdvert, local_addresses
 from game.net.client import TableClient
-from game.net.host import TableHost, name_key
+from game.net.host import TableHost
 from game.net.protocol import PROTOCOL_VERSION
 from game.session import HUMAN, OPPONENT_NAMES, REMOTE, Seat
+from game.session.seats import name_key
 
 from .i18n import _, is_default_player_name, level_name, shown_player_name
 from .problems import os_error_words
