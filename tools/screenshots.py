@@ -469,7 +469,8 @@ def main(argv=None) -> int:
 
         def guest_lobby_shot(size):
             """A guest's lobby: this app sits at Mia's table (a real host on localhost, polled in a thread),
-            one friend is there already, one seat is still open, computers fill the rest."""
+            one friend is there already, one seat is still open, computers fill the rest (seven seats: the
+            longest list)."""
             import threading
 
             from game.net import TableClient, TableHost
@@ -477,9 +478,9 @@ def main(argv=None) -> int:
             from game.session import TableSession
             from game.ui.net_link import GuestLink
 
-            session = TableSession.new(rules_preset("crazy_eights", 5), 7, [
+            session = TableSession.new(rules_preset("crazy_eights", 7), 7, [
                 Seat("Mia", "human"), Seat("Bruno", "remote"), Seat("Chloé", "remote"), Seat("Dmitri", "remote"),
-                Seat("Elena", "hard")], think_budget_ms=10)
+                Seat("Elena", "hard"), Seat("Farid", "easy"), Seat("Greta", "medium")], think_budget_ms=10)
             table_host = TableHost(session, bind="127.0.0.1", code="K7QM", lobby=True)
             stop = threading.Event()
 
