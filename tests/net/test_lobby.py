@@ -4,16 +4,16 @@ computer never carries a person's name; the "lobby" message goes through the one
 from __future__ import annotations
 
 import json
-import threading
 import time
 
 import pytest
 
-from game.net import JoinRefused, TableClient, TableHost
+from game.net import JoinRefused, TableHost
 from game.net.protocol import HOST_MESSAGES, MAX_HOST_MESSAGE, ProtocolError, read_message, write_message
 from game.session import OPPONENT_NAMES
 
 from .peers import make_session
+from .test_join import join_in_thread
 
 #: The host's person, two seats open to friends, a computer named after a friend's likely name.
 SEATS = (("Host", "human"), ("Guest 1", "remote"), ("Guest 2", "remote"), ("Ada", "easy"))
@@ -30,18 +30,7 @@ def lobby_host(tmp_path):
 
 def join(host, name: str, token: str | None = None):
     """Join while the host's frame loop polls; the RemoteTable, or the JoinRefused."""
-    outcome = {}
-
-    def connect():
-        try:
-            outcome["table"] = TableClient("127.0.0.1", host.address[1], "WXYZ", name, token=token).connect(timeout=5)
-        except JoinRefused as refused:
-            outcome["refused"] = refused
-    thread = threading.Thread(target=connect)
-    thread.start()
-    while thread.is_alive():
-        host.poll()
-        time.sleep(0.005)
+    outcome = join_in_thread(host, code="WXYZ", name=name, token=token)
     return outcome.get("table") or outcome["refused"]
 
 

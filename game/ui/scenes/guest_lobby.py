@@ -60,13 +60,10 @@ class GuestLobbyScene(WidgetScene):
     def build(self) -> None:
         if self.link is None:
             return
-        width, height = self.app.size
-        top = self.px(92)
-        button_h = max(self.text_h(17) + 14, self.px(50))
-        bottom = height - self.px(28) - button_h - self.px(16)
+        width = self.app.size[0]
+        layout = self.form_layout(0.5)   # one panel as tall as a form's, narrower, centred
         panel_w = min(width - self.px(60), self.px(760))
-        left = (width - panel_w) // 2
-        panel = self.frame((left, top, panel_w, bottom - top), name="guest_lobby")
+        panel = self.frame(((width - panel_w) // 2, layout.left.top, panel_w, layout.left.height), name="guest_lobby")
         self.panel = panel
         inner_w, inner_h = panel.get_container().get_rect().size
         pad = self.px(24)
@@ -97,7 +94,7 @@ class GuestLobbyScene(WidgetScene):
             container=panel, object_id=ObjectID(object_id="#guest_lobby_hint", class_id="@description")))
         self.art_top = self.hint_box.relative_rect.bottom + self.px(10)
         button_w = self.px(260)
-        self.button(((width - button_w) // 2, height - self.px(28) - button_h, button_w, button_h),
+        self.button(((width - button_w) // 2, layout.button_y, button_w, layout.button_h),
                     _("Leave the table"), self.leave, name="leave")
         self.refresh(force=True)
 

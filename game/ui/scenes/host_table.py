@@ -81,31 +81,15 @@ class HostTableScene(WidgetScene):
     # ----- layout ----------------------------------------------------------------------------------
 
     def build(self) -> None:
-        width, height = self.app.size
-        top = self.px(92)
-        button_h = max(self.text_h(17) + 14, self.px(50))
-        bottom = height - self.px(28) - button_h - self.px(16)
-        gap = self.px(24)
-        total_w = min(width - self.px(60), self.px(1180))
-        left_w = round(total_w * 0.47)
-        right_w = total_w - left_w - gap
-        left = (width - total_w) // 2
-        panel_h = bottom - top
-        self._build_setup(pygame.Rect(left, top, left_w, panel_h))
-        self._build_table(pygame.Rect(left + left_w + gap, top, right_w, panel_h))
-        gap_b = self.px(20)
-        button_w = self.px(230)
-        by = height - self.px(28) - button_h
-        self.button((width // 2 - button_w - gap_b // 2, by, button_w, button_h),
-                    _("Close the table") if self.open else _("Back"), self.back, name="back")
-        if self.open:
-            self.start_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h), _("Start"),
-                                            self.start, primary=True, name="start")
-        else:
-            self.start_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h),
-                                            _("Open the table"), self.open_table, primary=True, name="open_table")
-            if self.rules is None:
-                self.start_button.disable()
+        layout = self.form_layout(0.47)
+        self._build_setup(layout.left)
+        self._build_table(layout.right)
+        back = (_("Close the table") if self.open else _("Back"), self.back, "back")
+        primary = (_("Start"), self.start, "start") if self.open else \
+            (_("Open the table"), self.open_table, "open_table")
+        _back, self.start_button = self.form_buttons(layout, back, primary)
+        if not self.open and self.rules is None:
+            self.start_button.disable()
 
     def _build_setup(self, rect: pygame.Rect) -> None:
         panel = self.frame(rect, name="host_setup")

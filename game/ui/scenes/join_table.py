@@ -56,19 +56,10 @@ class JoinTableScene(WidgetScene):
     # ----- layout ----------------------------------------------------------------------------------
 
     def build(self) -> None:
-        width, height = self.app.size
-        top = self.px(92)
-        button_h = max(self.text_h(17) + 14, self.px(50))
-        bottom = height - self.px(28) - button_h - self.px(16)
-        gap = self.px(24)
-        total_w = min(width - self.px(60), self.px(1180))
-        left_w = round(total_w * 0.52)
-        right_w = total_w - left_w - gap
-        left = (width - total_w) // 2
-        panel_h = bottom - top
+        layout = self.form_layout(0.52)
         pad = self.px(20)
 
-        found = self.frame((left, top, left_w, panel_h), name="found_tables")
+        found = self.frame(layout.left, name="found_tables")
         f_w, f_h = found.get_container().get_rect().size
         heading_h = self.text_h(21)
         self.label((pad, pad - self.px(6), f_w - 2 * pad, heading_h), _("Tables on your network"), "@heading",
@@ -82,7 +73,7 @@ class JoinTableScene(WidgetScene):
         self.empty_box = None
         self.show_tables(force=True)
 
-        boxes = self.frame((left + left_w + gap, top, right_w, panel_h), name="join_by_address")
+        boxes = self.frame(layout.right, name="join_by_address")
         b_w, b_h = boxes.get_container().get_rect().size
         self.label((pad, pad - self.px(6), b_w - 2 * pad, heading_h), _("Your seat"), "@heading", container=boxes)
         row_h = max(self.px(40), self.text_h(16) + 10)
@@ -108,13 +99,8 @@ class JoinTableScene(WidgetScene):
                                             b_h - y - pad), self.manager, container=boxes,
             object_id=ObjectID(object_id="#join_status", class_id="@description")))
 
-        gap_b = self.px(20)
-        button_w = self.px(230)
-        by = height - self.px(28) - button_h
-        self.button((width // 2 - button_w - gap_b // 2, by, button_w, button_h),
-                    _("Back"), self.back, name="back")
-        self.join_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h), _("Join"), self.join,
-                                       primary=True, name="join")
+        _back, self.join_button = self.form_buttons(layout, (_("Back"), self.back, "back"),
+                                                    (_("Join"), self.join, "join"))
         if self.joining is not None:
             self.join_button.disable()
             for entry in entries.values():

@@ -230,23 +230,14 @@ class NewGameScene(WidgetScene):
     # ----- layout ----------------------------------------------------------------------
 
     def build(self) -> None:
-        width, height = self.app.size
-        top = self.px(92)
-        button_h = max(self.text_h(17) + 14, self.px(50))
-        bottom = height - self.px(28) - button_h - self.px(16)
-        gap = self.px(24)
-        total_w = min(width - self.px(60), self.px(1180))
-        left_w = round(total_w * 0.53)
-        right_w = total_w - left_w - gap
-        left = (width - total_w) // 2
-        panel_h = bottom - top
+        layout = self.form_layout(0.53)
         pad = self.px(20)
         row_h = max(self.px(40), self.text_h(16) + 10)
         row_gap = self.px(7)
         field_w = max(self.text_w(_("Game")), self.text_w(_("Players"))) + self.px(18)
 
         # ---- left: game, players, match, opponents, summary (tighter if the summary would not fit) ----
-        setup_rect = pygame.Rect(left, top, left_w, panel_h)
+        setup_rect = layout.left
         first = len(self.widgets)
         for level in range(SETUP_LEVELS):
             if level:
@@ -257,7 +248,7 @@ class NewGameScene(WidgetScene):
                 break
 
         # ---- right: house rules ----
-        right = self.frame((left + left_w + gap, top, right_w, panel_h), name="house_rules")
+        right = self.frame(layout.right, name="house_rules")
         r_w, r_h = right.get_container().get_rect().size
         heading_h = self.text_h(21)
         self.label((pad, pad - self.px(6), r_w - 2 * pad, heading_h), _("House rules"), "@heading", container=right)
@@ -292,12 +283,8 @@ class NewGameScene(WidgetScene):
         scroller.set_scrollable_area_dimensions((r_w - self.px(34), ty))
 
         # ---- bottom: Back and Start ----
-        gap_b = self.px(20)
-        button_w = self.px(220)
-        by = height - self.px(28) - button_h
-        self.button((width // 2 - button_w - gap_b // 2, by, button_w, button_h), _("Back"), self.app.pop, name="back")
-        self.start_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h), _("Start"), self.start,
-                                        primary=True, name="start")
+        _back, self.start_button = self.form_buttons(layout, (_("Back"), self.app.pop, "back"),
+                                                     (_("Start"), self.start, "start"))
         self.refresh()
 
     def _build_setup(self, rect, pad, row_h, row_gap, field_w, level: int = 0) -> bool:
