@@ -21,7 +21,7 @@ from game.session.results import HandResultView, MatchResultView, StandingView
 from game.session.view import last_actions
 
 #: Bumped whenever a message changes shape: a host and a guest of different versions refuse each other.
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 #: The most a guest may send in one message (a hello is under 200 bytes).
 MAX_GUEST_MESSAGE = 2048
 #: The most the host sends in one message (a view, a batch of history; a long hand comes in batches).
