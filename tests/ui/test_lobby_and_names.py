@@ -56,6 +56,10 @@ def labels(lobby) -> list[str]:
 
 
 def test_a_guest_waits_in_the_lobby_that_follows_the_table_live_then_plays_at_start(app, ui, lobby_table):
+    from game.speech import RecordingBackend
+
+    recorder = RecordingBackend()
+    app.speech.use(recorder)
     host = lobby_table
     join_by_screen(app, ui, host)
     assert run_until(ui, lambda: type(app.scenes.top).__name__ == "GuestLobbyScene")
@@ -63,13 +67,15 @@ def test_a_guest_waits_in_the_lobby_that_follows_the_table_live_then_plays_at_st
     assert lobby.waiting_text() == "Waiting for Mia to start…"
     assert lobby.game_text() == "Crazy Eights  ·  4 players"
     assert labels(lobby) == ["1.  Mia (host)", "2.  Zoë (you)", "3.  Waiting for a friend…", "4.  Ada, computer: Easy"]
-    assert app.speech.last is not None
+    said = " ".join(recorder.texts)
+    assert "Mia's table. Waiting for Mia to start… Crazy Eights, 4 players." in said
+    assert "At the table: 1. Mia (host); 2. Zoë (you); 3. Waiting for a friend…; 4. Ada, computer: Easy" in said
     assert not app.scenes.top.link.table.ready, "the guest saw the dealt table before Start"
 
     friend = TableClient("127.0.0.1", host.address[1], "K7QM", "Cem")
     friend.connect()
     assert run_until(ui, lambda: labels(lobby)[2] == "3.  Cem joined")
-    assert "Cem sat down at the table." in app.notices.texts()
+    assert "Cem sat down at the table." in app.notices.texts() and "Cem sat down at the table." in recorder.texts
     friend.table.close()
     assert run_until(ui, lambda: labels(lobby)[2] == "3.  Waiting for a friend…")
     assert "Cem left the table." in app.notices.texts()

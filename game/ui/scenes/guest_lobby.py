@@ -37,15 +37,15 @@ class GuestLobbyScene(WidgetScene):
     def waiting_text(self) -> str:
         return _("Waiting for {name} to start…").format(name=peer(self.link.host_name) if self.link else "")
 
-    def game_text(self) -> str:
+    def game_text(self, between: str = "  ·  ") -> str:
         rules = self.link.table.rules
         players = ngettext("{n} player", "{n} players", rules.players).format(n=rules.players)
-        return f"{_(rules.name)}  ·  {players}"
+        return f"{_(rules.name)}{between}{players}"
 
     def spoken_title(self) -> str:
         if self.link is None:
             return ""
-        return f"{peer(self.link.table_name)}. {self.waiting_text()} {self.game_text()}."
+        return f"{peer(self.link.table_name)}. {self.waiting_text()} {self.game_text(', ')}."
 
     def spoken_seats(self) -> str:
         return _("At the table") + ": " + "; ".join(lobby_line(seat) for seat in self.lobby)
