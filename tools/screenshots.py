@@ -245,8 +245,9 @@ def main(argv=None) -> int:
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--sizes", default="1280x720,960x600", help="comma-separated WxH list")
     parser.add_argument("--language", default="", help="en, de, el or nb (default: the settings')")
-    parser.add_argument("--only", default="", choices=("", "quiz", "tutor"),
-                        help="'quiz': only the What would you play? screens; 'tutor': only the tutor's question")
+    parser.add_argument("--only", default="", choices=("", "quiz", "tutor", "net"),
+                        help="'quiz': only the What would you play? screens; 'tutor': only the tutor's question; "
+                             "'net': only the Play with friends screens")
     args = parser.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
     sizes = [_size(s) for s in args.sizes.split(",") if s]
@@ -464,6 +465,52 @@ def main(argv=None) -> int:
                 client.table.close()
             host.back()
             app.notices.clear()
+            guest_lobby_shot(size)
+
+        def guest_lobby_shot(size):
+            """A guest's lobby: this app sits at Mia's table (a real host on localhost, polled in a thread),
+            one friend is there already, one seat is still open, computers fill the rest (seven seats: the
+            longest list)."""
+            import threading
+
+            from game.net import TableClient, TableHost
+            from game.rules import preset as rules_preset
+            from game.session import TableSession
+            from game.ui.net_link import GuestLink
+
+            session = TableSession.new(rules_preset("crazy_eights", 7), 7, [
+                Seat("Mia", "human"), Seat("Bruno", "remote"), Seat("Chloé", "remote"), Seat("Dmitri", "remote"),
+                Seat("Elena", "hard"), Seat("Farid", "easy"), Seat("Greta", "medium")], think_budget_ms=10)
+            table_host = TableHost(session, bind="127.0.0.1", code="K7QM", lobby=True)
+            stop = threading.Event()
+
+            def host_loop():
+                while not stop.is_set():
+                    table_host.poll()
+                    time.sleep(0.005)
+            threading.Thread(target=host_loop, daemon=True).start()
+            friend = TableClient("127.0.0.1", table_host.address[1], "K7QM", "Bruno")
+            friend.connect()
+            guest = TableClient("127.0.0.1", table_host.address[1], "K7QM", "Zoë")
+            guest.connect()
+            link = GuestLink(app, guest)
+            app.table_link = link
+            app.go("guest_lobby", link, how="clear")
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and len([s for s in link.lobby() if s.state == "joined"]) < 2:
+                app.step(1 / 60)
+                time.sleep(0.01)
+            settle(6)
+            app.notices.clear()
+            settle(3)
+            shot("guest_lobby", size)
+            link.close()
+            friend.close()
+            stop.set()
+            table_host.close()
+            session.close()
+            app.go("friends", how="clear")
+            app.notices.clear()
 
         def review_over_finished_hand():
             """A finished 4-player hand the person played carelessly (always the first legal move) against
@@ -512,6 +559,9 @@ def main(argv=None) -> int:
             app.resize(size)
             if args.only == "tutor":
                 tutor_shots(size)
+                continue
+            if args.only == "net":
+                network_shots(size)
                 continue
 
             def scene(name, make, frames=4, then=None):

@@ -51,8 +51,8 @@ class TableClient:
         self.inbox: queue.Queue = queue.Queue()
 
     def connect(self, timeout: float = JOIN_TIMEOUT_S):
-        """Join: the ``RemoteTable`` of this guest's seat, its first view in (also kept as ``self.table``);
-        raises JoinRefused. Waits at most ``timeout`` seconds (a screen calls it off the frame thread)."""
+        """Join: the ``RemoteTable`` of this guest's seat, its first view in, or the lobby while the host has
+        not started (also kept as ``self.table``); raises JoinRefused. Waits at most ``timeout`` seconds (a screen calls it off the frame thread)."""
         from .remote_table import RemoteTable
 
         uri = f"ws://{_host_part(self.address)}:{self.port}/"
@@ -96,10 +96,11 @@ class TableClient:
         self.table = RemoteTable(self, facts)
         threading.Thread(target=self._read_all, name="table-guest-reader", daemon=True).start()
         deadline = time.monotonic() + timeout
-        while not self.table.ready and self.table.ended is None and time.monotonic() < deadline:
-            self.table.poll_quietly()   # the host's first view follows its welcome: the table is never blank
+        while not self.table.ready and self.table.lobby is None and self.table.ended is None \
+                and time.monotonic() < deadline:
+            self.table.poll_quietly()   # the host's lobby (and first view) follow its welcome: never blank
             time.sleep(0.002)
-        if not self.table.ready:
+        if not self.table.ready and self.table.lobby is None:
             self.close()
             raise JoinRefused("net.timeout")
         return self.table
@@ -139,7 +140,8 @@ class TableClient:
                 pass
 
 
-_JOIN_CODES = frozenset({"net.wrong_code", "net.version", "net.full", "net.bad_hello", "net.timeout"})
+_JOIN_CODES = frozenset({"net.wrong_code", "net.version", "net.full", "net.bad_hello", "net.timeout",
+                         "net.name_taken"})
 
 
 def _host_part(address: str) -> str:

@@ -27,7 +27,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import serve
 
 from game.rules import IllegalMove, MoveKind
-from game.session import RemotePlayer, TableSession
+from game.session import OPPONENT_NAMES, RemotePlayer, TableSession
+from game.session.seats import name_key
 
 from .protocol import (CODE_ALPHABET, CODE_LENGTH, ENTRIES_PER_MESSAGE, GUEST_MESSAGES, MAX_GUEST_MESSAGE,
                        PROTOCOL_VERSION, ProtocolError, entry_fields, hand_result_fields, match_result_fields,
@@ -171,13 +172,16 @@ class TableHost:
 
     ``code``: the table code (default: a new one); ``drop_wait``: seconds to wait for a dropped person;
     ``recorder(seat, text)`` hears every message sent to a seat's guest (the privacy test reads them);
-    ``rate`` and ``burst``: the messages per second a guest is heard at."""
+    ``rate`` and ``burst``: the messages per second a guest is heard at; ``lobby``: the table waits in
+    its lobby until :meth:`start` (guests see who sits where, not the dealt table)."""
 
     def __init__(self, session: TableSession, *, bind: str = "0.0.0.0", port: int = 0, code: str | None = None,
                  drop_wait: float = DROP_WAIT_S, hello_timeout: float = 10.0, ping_interval: float = 10.0,
                  ping_timeout: float = 10.0, clock=time.monotonic, recorder=None, rate: float = RATE,
-                 burst: int = BURST) -> None:
+                 burst: int = BURST, lobby: bool = False) -> None:
         self.session = session
+        #: Whether the match has begun for the guests (False while the table waits in its lobby).
+        self.started = not lobby
         self.code = (code or new_table_code()).upper()
         self.drop_wait = drop_wait
         self.hello_timeout = hello_timeout
@@ -200,6 +204,7 @@ class TableHost:
         self._lock = threading.Lock()
         self._closed = False
         self._sent_version = -1
+        self._sent_lobby: tuple = ()
         self._server = serve(self._handle, bind, port, max_size=MAX_GUEST_MESSAGE * 4, compression=None,
                              ping_interval=ping_interval, ping_timeout=ping_timeout, close_timeout=2,
                              open_timeout=hello_timeout, max_queue=4)
@@ -233,6 +238,18 @@ class TableHost:
                 rows.append(LobbySeat(seat, name, "waiting" if state.away_since is not None else "away"))
         return tuple(rows)
 
+    def start(self) -> None:
+        """The host starts the match: every guest in the lobby gets the dealt table (then every change)."""
+        if self.started:
+            return
+        self.started = True
+        self._sent_lobby = ()   # the lobby goes out once more, saying the match has begun
+        self._sent_version = self.session.version
+        for state in self.seats.values():
+            if state.peer is not None:
+                self._send_table(state.peer, catch_up=True)
+        self._send_lobby()
+
     # ----- the frame thread ------------------------------------------------------------------------
 
     def poll(self) -> list[HostNotice]:
@@ -253,8 +270,13 @@ class TableHost:
             if state.away_since is not None and now - state.away_since >= self.drop_wait:
                 state.away_since = None
                 self._stand_in(seat)
-                self._tell("computer_took", seat)
+                if self.started:
+                    self._tell("computer_took", seat)
+                else:   # nobody waits for a seat in the lobby: it is open again
+                    self._tell("left", seat)
+                    self._free(seat)
         self._broadcast()
+        self._send_lobby()
         notices, self._notices = self._notices, []
         return notices
 
@@ -281,12 +303,16 @@ class TableHost:
         if seat is None or self._closed:
             self._answer(peer, write_message("refused", code="net.full", params={}))
             return
+        if not rejoining and name_key(hello["name"]) in self._people_names():
+            self._answer(peer, write_message("refused", code="net.name_taken", params={}))
+            return
         state = self.seats[seat]
         if state.peer is not None:   # the same person again, before their old connection was seen to drop
             state.peer.cut()
         if not rejoining:
             state.token = secrets.token_hex(16)
             self.session.rename_seat(seat, hello["name"])
+            self._rename_computers()
         state.peer, state.away_since = peer, None
         peer.seat, peer.sent = seat, 0
         self._present(seat)
@@ -294,8 +320,36 @@ class TableHost:
             "welcome", version=PROTOCOL_VERSION, seat=seat, token=state.token,
             names=[self.session.name(s) for s in range(len(self.session.seats))],
             kinds=[s.kind for s in self.session.seats], rules=self.session.rules.to_dict()))
-        self._send_table(peer, catch_up=True)
+        self._send(peer, self._lobby_message())
+        if self.started:
+            self._send_table(peer, catch_up=True)
         self._tell("rejoined" if rejoining else "joined", seat)
+
+    def _people_names(self) -> set[str]:
+        """The names (as name_key compares them) of the people at the table: the host's and every guest's
+        holding a seat (connected or not)."""
+        return {name_key(seat.name) for index, seat in enumerate(self.session.seats)
+                if seat.is_human or (index in self.seats and self.seats[index].token is not None)}
+
+    def _is_computer(self, seat: int) -> bool:
+        return not self.session.seats[seat].is_human and (seat not in self.seats or self.seats[seat].token is None)
+
+    def _rename_computers(self) -> None:
+        """A computer (or an open seat a computer plays) never carries a person's name: it takes the next
+        name of OPPONENT_NAMES nobody at the table has."""
+        people = self._people_names()
+        for seat in range(len(self.session.seats)):
+            if self._is_computer(seat) and name_key(self.session.seats[seat].name) in people:
+                self.session.rename_seat(seat, self._free_name(seat))
+
+    def _free_name(self, seat: int) -> str:
+        taken = {name_key(other.name) for index, other in enumerate(self.session.seats) if index != seat}
+        return next((name for name in OPPONENT_NAMES if name_key(name) not in taken), self.session.seats[seat].name)
+
+    def _free(self, seat: int) -> None:
+        """A seat left in the lobby is open again, under a computer's name."""
+        self.seats[seat].token = None
+        self.session.rename_seat(seat, self._free_name(seat))
 
     def _answer(self, peer: _Peer, text: str) -> None:
         peer.welcome = text
@@ -314,6 +368,8 @@ class TableHost:
         if deliberately:
             self._stand_in(seat)
             self._tell("left", seat)
+            if not self.started:
+                self._free(seat)
         else:
             state.away_since = self.clock()
             self._tell("waiting_for", seat, seconds=int(self.drop_wait))
@@ -363,8 +419,24 @@ class TableHost:
             if state.peer is not None and state.peer.seat != seat:
                 self._send(state.peer, text)
 
+    def _lobby_message(self) -> str:
+        return write_message("lobby", started=self.started,
+                             seats=[{"name": row.name, "state": row.state} for row in self.lobby()])
+
+    def _send_lobby(self) -> None:
+        """Every guest hears who sits where whenever that changes (their lobby lists it; the names stay
+        right at the table)."""
+        lobby = (self.started, self.lobby())
+        if lobby == self._sent_lobby:
+            return
+        self._sent_lobby = lobby
+        text = self._lobby_message()
+        for state in self.seats.values():
+            if state.peer is not None:
+                self._send(state.peer, text)
+
     def _broadcast(self) -> None:
-        if self.session.version == self._sent_version:
+        if self.session.version == self._sent_version or not self.started:
             return
         self._sent_version = self.session.version
         for state in self.seats.values():

@@ -21,7 +21,7 @@ from game.session.results import HandResultView, MatchResultView, StandingView
 from game.session.view import last_actions
 
 #: Bumped whenever a message changes shape: a host and a guest of different versions refuse each other.
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 #: The most a guest may send in one message (a hello is under 200 bytes).
 MAX_GUEST_MESSAGE = 2048
 #: The most the host sends in one message (a view, a batch of history; a long hand comes in batches).
@@ -34,7 +34,7 @@ CODE_LENGTH = 4
 
 #: Why a join is refused (JoinRefused.code); the UI puts each into words.
 JOIN_CODES = frozenset({"net.wrong_code", "net.version", "net.full", "net.no_host", "net.bad_hello",
-                        "net.host_quit", "net.timeout", "net.refused"})
+                        "net.host_quit", "net.timeout", "net.refused", "net.name_taken"})
 #: Why a guest's move is refused (besides the rules' IllegalMove codes).
 MOVE_CODES = frozenset({"net.not_your_turn", "net.stale", "net.illegal", "net.no_answer", "net.not_connected"})
 #: Why a message is refused (sent back as a "problem" message; the match plays on).
@@ -43,6 +43,9 @@ PROBLEM_CODES = frozenset({"net.too_big", "net.bad_json", "net.bad_message", "ne
 #: What the host tells everyone (HostNotice.code / a "notice" message), with ``seat`` and ``name``.
 NOTICE_CODES = frozenset({"joined", "left", "waiting_for", "computer_took", "rejoined", "last_card_called",
                           "host_quit"})
+#: How a seat stands in a "lobby" message (host.LobbySeat.state): the host's person ("here"), a computer,
+#: open to a friend (a computer plays it meanwhile), a friend connected, dropped and awaited, or away.
+LOBBY_STATES = frozenset({"here", "computer", "open", "connected", "waiting", "away"})
 
 
 class ProtocolError(ValueError):
@@ -208,6 +211,9 @@ HOST_MESSAGES = {
                "match_result": _optional(_MATCH_RESULT)}, frozenset()),
     "move_refused": ({"type": None, "ticket": _TICKET, "code": _text(32, r"[a-z_.]+"), "params": _params},
                      frozenset()),
+    "lobby": ({"type": None, "seats": _list(_object({"name": _text(MAX_NAME_CHARS * 2),
+                                                     "state": _text(16, "|".join(sorted(LOBBY_STATES)))}), 15),
+               "started": _bool}, frozenset()),
     "notice": ({"type": None, "code": _text(32, r"[a-z_.]+"), "params": _params}, frozenset()),
     "problem": ({"type": None, "code": _text(32, r"[a-z_.]+")}, frozenset()),
     "end": ({"type": None, "code": _text(32, r"[a-z_.]+")}, frozenset()),

@@ -38,6 +38,18 @@ class GuestNotice:
     params: dict = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class GuestLobbySeat:
+    """One seat as the guest's lobby lists it: its name (an outside string, shown only through safe_text),
+    its kind as the welcome said (a computer's level, "human" for the host's person, "remote" for a friend)
+    and how it stands (protocol.LOBBY_STATES)."""
+
+    seat: int
+    name: str
+    kind: str
+    state: str
+
+
 @dataclass
 class _Batch:
     start: int
@@ -69,6 +81,12 @@ class RemoteTable:
         self._pending: deque[_Batch] = deque()
         self._notices: list[GuestNotice] = []
         self._refusals: dict[int, IllegalMove] = {}
+        #: Who sits where, as the host last said (None until its first "lobby"); ``lobby_changes`` counts
+        #: each new one (a waiting screen redraws only then); ``started``: the host has begun the match.
+        self.lobby: tuple[GuestLobbySeat, ...] | None = None
+        self.lobby_changes = 0
+        self.started = False
+        self._kinds = tuple(facts.kinds)
         #: None while the table is on; "host_quit" or "connection_lost" once it is gone.
         self.ended: str | None = None
         #: Messages from the host the checker refused (logged; the table plays on).
@@ -112,10 +130,27 @@ class RemoteTable:
                     and seat != self.seat and type(name) is str and name:
                 self.seats = tuple(Seat(name, s.kind) if i == seat else s for i, s in enumerate(self.seats))
             self._notices.append(GuestNotice(message["code"], params))
+        elif kind == "lobby":
+            self._take_lobby(message)
         elif kind in ("end", "closed"):
             if self.ended is None:
                 self.ended = "host_quit" if kind == "end" else "connection_lost"
                 self._notices.append(GuestNotice(self.ended))
+
+    def _take_lobby(self, message: dict) -> None:
+        rows = message["seats"]
+        if len(rows) != len(self.seats) or any(not row["name"] for row in rows):
+            self.refused_messages += 1
+            return
+        lobby = tuple(GuestLobbySeat(seat, row["name"], self._kinds[seat], row["state"])
+                      for seat, row in enumerate(rows))
+        self.started = self.started or message["started"]
+        if lobby != self.lobby:
+            self.lobby = lobby
+            self.lobby_changes += 1
+            # A computer renamed (a friend took its name) is shown by its new name at the table too.
+            self.seats = tuple(Seat(row.name, seat.kind) if row.seat != self.seat else seat
+                               for row, seat in zip(lobby, self.seats))
 
     def _others_move(self, batch: _Batch) -> int | None:
         """The other seat whose move ``batch`` holds (the scene plays it), or None."""

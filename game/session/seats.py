@@ -70,6 +70,25 @@ def check_table(seats, players: int) -> tuple[Seat, ...]:
     return seats
 
 
+def name_key(name: str) -> str:
+    """A name as a table compares names: spaces evened out, case ignored ("  ada " is "Ada")."""
+    return " ".join(name.split()).casefold()
+
+
+def rename_computers(seats) -> tuple[Seat, ...]:
+    """``seats`` with every computer that carries a person's name renamed to the first name of OPPONENT_NAMES
+    nobody at the table has: a person's name is theirs alone."""
+    seats = list(seats)
+    people = {name_key(seat.name) for seat in seats if seat.level is None}
+    for index, seat in enumerate(seats):
+        if seat.level is not None and name_key(seat.name) in people:
+            taken = {name_key(other.name) for other_index, other in enumerate(seats) if other_index != index}
+            name = next((name for name in OPPONENT_NAMES if name_key(name) not in taken), None)
+            if name is not None:
+                seats[index] = Seat(name, seat.kind)
+    return tuple(seats)
+
+
 def default_table(player_name: str, players: int, level: str = "medium") -> tuple[Seat, ...]:
     """The person in seat 0 and computer players of ``level`` named from OPPONENT_NAMES."""
     return (Seat(player_name, HUMAN),) + tuple(Seat(OPPONENT_NAMES[i], level) for i in range(players - 1))

@@ -334,9 +334,10 @@ class TableSession:
         self._requested = -1   # ask the new player, even in the position the old one was asked in
 
     def rename_seat(self, seat: int, name: str) -> None:
-        """Give a remote person's seat the name they joined with (saved with the match from now on)."""
-        if not self.seats[seat].is_remote:
-            raise ValueError(f"seat {seat} is not played from another computer")
+        """Give a remote person's seat the name they joined with, or a computer's seat another name (a
+        computer never carries a person's name); saved with the match from now on."""
+        if self.seats[seat].is_human:
+            raise ValueError(f"seat {seat} is the person's at this screen")
         self.seats = tuple(Seat(name, s.kind) if i == seat else s for i, s in enumerate(self.seats))
         self._view = None
 

@@ -16,6 +16,7 @@ SCENES = {
     "friends": "game.ui.scenes.friends:FriendsScene",
     "host_table": "game.ui.scenes.host_table:HostTableScene",
     "join_table": "game.ui.scenes.join_table:JoinTableScene",
+    "guest_lobby": "game.ui.scenes.guest_lobby:GuestLobbyScene",
     "rules": "game.ui.scenes.rules:RulesScene",
     "settings": "game.ui.scenes.settings:SettingsScene",
     "sound_settings": "game.ui.scenes.sound_settings:SoundSettingsScene",

@@ -17,8 +17,9 @@ from game.net.client import TableClient
 from game.net.host import TableHost
 from game.net.protocol import PROTOCOL_VERSION
 from game.session import HUMAN, OPPONENT_NAMES, REMOTE, Seat
+from game.session.seats import name_key
 
-from .i18n import _, is_default_player_name, shown_player_name
+from .i18n import _, is_default_player_name, level_name, shown_player_name
 from .problems import os_error_words
 from .safe_text import safe_text
 from .scene import AMBIENT_FPS
@@ -35,13 +36,41 @@ NAME_CHARS = 24
 @dataclass(frozen=True)
 class LobbySeat:
     """One seat as the lobby lists it: ``kind`` "host", "computer" or "friend"; ``state`` for a friend's
-    seat "open", "joined" or "away"; the name (untrusted for a friend) and a computer's level."""
+    seat "open", "joined" or "away"; the name (untrusted for a friend) and a computer's level; ``you``: the
+    seat of the person at this screen (a guest's own)."""
 
     seat: int
     kind: str
     name: str = ""
     state: str = ""
     level: str = ""
+    you: bool = False
+
+
+def lobby_line(seat: LobbySeat) -> str:
+    """One line of a lobby (the host's and a guest's alike): the seat's number, who sits there, how it stands."""
+    name = safe_text(seat.name, NAME_CHARS) if seat.name else ""
+    if seat.kind == "host":
+        text = _("{name} (host)").format(name=name)
+    elif seat.kind == "computer":
+        text = _("{name}, computer: {level}").format(name=name, level=level_name(seat.level))
+    elif seat.state == "open":
+        text = _("Waiting for a friend…")
+    elif seat.state == "away":
+        text = _("{name}: connection lost").format(name=name)
+    elif seat.you:
+        text = _("{name} (you)").format(name=name)
+    else:
+        text = _("{name} joined").format(name=name)
+    return f"{seat.seat + 1}.  {text}"
+
+
+def seat_names(taken, count: int) -> list[str]:
+    """``count`` computer names from OPPONENT_NAMES, in order, none of them a name in ``taken`` (a person's:
+    compared as the host compares names, case and spaces aside)."""
+    keys = {name_key(name) for name in taken}
+    free = [name for name in OPPONENT_NAMES if name_key(name) not in keys]
+    return (free + list(OPPONENT_NAMES))[:count]
 
 
 def table_name_for(name: str) -> str:
@@ -91,6 +120,7 @@ def refusal_text(code: str, params: dict | None = None) -> str:
         "net.host_quit": lambda: _("The host closed the table."),
         "net.bad_hello": lambda: _("The table did not understand this computer. Both need the same version of "
                                    "the game."),
+        "net.name_taken": lambda: _("That name is already at this table: choose another."),
         "name": lambda: _("Type a name to sit down with."),
         "address": lambda: _("Type the address shown on the host's screen, such as 192.168.1.20."),
         "port": lambda: _("The port is a number from 1 to 65535, shown on the host's screen."),
@@ -195,14 +225,14 @@ class HostLink:
         """Deal a match of ``rules`` (seat 0 the host, then FRIEND seats open to friends, the rest computers of
         their level) and serve it on DEFAULT_PORT, else any free port; raises OSError when no port opens."""
         seats = [Seat(host_name, HUMAN)]
-        for index, kind in enumerate(seat_kinds):
-            seats.append(Seat(OPPONENT_NAMES[index], REMOTE if kind == FRIEND else kind))
+        for name, kind in zip(seat_names([host_name], len(seat_kinds)), seat_kinds):
+            seats.append(Seat(name, REMOTE if kind == FRIEND else kind))
         session = new_session(app, rules, app.next_seed(), seats)
         session.shown_name = shown_peer_name
         try:
-            host = TableHost(session, port=DEFAULT_PORT)
+            host = TableHost(session, port=DEFAULT_PORT, lobby=True)
         except OSError:   # the game's port is taken (another table on this computer): any free one
-            host = TableHost(session, port=0)
+            host = TableHost(session, port=0, lobby=True)
         friends = sum(kind == FRIEND for kind in seat_kinds)
         advert = TableAdvert(table_name, host.address[1], PROTOCOL_VERSION, friends, len(seats))
         advert.start()
@@ -251,8 +281,10 @@ class HostLink:
         self.advert.update(len(self.host.open_seats) if not self.started else 0)
 
     def start(self) -> None:
-        """The host pressed Start: the table is no longer listed as open on the network."""
+        """The host pressed Start: the guests leave the lobby for the dealt table, and the table is no
+        longer listed as open on the network."""
         self.started = True
+        self.host.start()
         self.advert.update(0)
 
     def frame_rate(self) -> int:
@@ -357,6 +389,32 @@ class GuestLink:
     def table_name(self) -> str:
         """The table's name: after its host (seat 0)."""
         return table_name_for(self.table.name(0))
+
+    @property
+    def host_name(self) -> str:
+        """The host's name, safe to draw."""
+        return self.table.name(0)
+
+    @property
+    def lobby_changes(self) -> int:
+        """Counts each new lobby the host sent (the waiting screen redraws only then)."""
+        return self.table.remote.lobby_changes
+
+    def lobby(self) -> tuple[LobbySeat, ...]:
+        """Every seat as the guest's lobby lists it, as the host's lobby does (names through safe_text)."""
+        rows = []
+        for row in self.table.remote.lobby or ():
+            name = shown_peer_name(row.name)
+            if row.state == "here":
+                rows.append(LobbySeat(row.seat, "host", name))
+            elif row.state == "computer":
+                rows.append(LobbySeat(row.seat, "computer", name, level=row.kind))
+            elif row.state == "open":
+                rows.append(LobbySeat(row.seat, "friend", "", "open"))
+            else:
+                rows.append(LobbySeat(row.seat, "friend", name, "joined" if row.state == "connected" else "away",
+                                      you=row.seat == self.table.seat))
+        return tuple(rows)
 
     def update(self, dt: float) -> None:
         if self.closed:

@@ -126,17 +126,27 @@ def _smoke_network(app, time_limit: float) -> str:
         app.step(1 / FPS)
         if not joining.is_alive():
             guest = client.table
-            if guest is None or (guest.poll() is not None and guest.ready):
+            if guest is None or (guest.poll() is not None and guest.lobby is not None and "joined" in
+                                 [seat.state for seat in host.lobby]):
                 break
         time.sleep(0.005)
-    if failures or guest is None or not guest.ready:
-        return f"failed: could not join ({failures[0] if failures else 'no table came'})"
+    if failures or guest is None or guest.lobby is None:
+        return f"failed: could not join ({failures[0] if failures else 'no lobby came'})"
+    if guest.ready:
+        return "failed: the guest saw the dealt table before Start"
     seated = [seat.state for seat in host.lobby]
-    cards = len(guest.view().my_cards)
     host.start()
     app.step(1 / FPS)
     if not isinstance(app.scenes.top, TableScene) or app.table_link is not link:
         return "failed: the host's table did not open"
+    deadline = time.monotonic() + 10.0
+    while time.monotonic() < deadline and not guest.ready:   # Start sends the guest the dealt table
+        app.step(1 / FPS)
+        guest.poll()
+        time.sleep(0.005)
+    if not guest.ready:
+        return "failed: no table came at Start"
+    cards = len(guest.view().my_cards)
     app.main_menu()   # the host leaves: the guest hears the match is over
     app.step(1 / FPS)
     heard = ""

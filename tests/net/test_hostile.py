@@ -12,7 +12,7 @@ import pytest
 from game.net import MAX_GUEST_MESSAGE, ProtocolError, TableHost
 from game.net.audit import PrivacyAudit
 from game.net.autoplay import host_step
-from game.net.protocol import GUEST_MESSAGES, read_message
+from game.net.protocol import GUEST_MESSAGES, PROTOCOL_VERSION, read_message
 
 from .hostile import SilentPeer, bad_hellos, hostile_message, send_hostile
 from .peers import TABLE, make_session, wait_for_file
@@ -25,7 +25,7 @@ HOSTILE_TABLE = (*TABLE[:3], ("Mallory", "remote"), *TABLE[4:])
 def test_the_checker_answers_every_hostile_or_mangled_message_with_a_refusal_or_a_checked_message():
     rng = random.Random(21)
     honest = [json.dumps({"type": "move", "ticket": 3, "move": "8S>H"}),
-              json.dumps({"type": "hello", "version": 1, "code": "AB12", "name": "Zoë", "token": None}),
+              json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "code": "AB12", "name": "Zoë", "token": None}),
               json.dumps({"type": "bye"})]
     refused = 0
     for index in range(20_000):

@@ -245,10 +245,12 @@ def test_boxes_typed_wrong_are_refused_before_any_connection(app, ui):
 
 def test_a_found_table_fills_in_the_address_and_port(app, ui):
     from game.net.discovery import FoundTable
+    from game.net.protocol import PROTOCOL_VERSION
 
     join = app.go("join_table")
     ui.step(2)
-    found = FoundTable("x._crazyeights._tcp.local.", "Mia\u200b's \u202etable", "192.168.1.20", 47475, 1, 1, 3)
+    found = FoundTable("x._crazyeights._tcp.local.", "Mia\u200b's \u202etable", "192.168.1.20", 47475,
+                       PROTOCOL_VERSION, 1, 3)
     join.browser._tables[found.service] = found   # as the browser thread would list it
     join.browser.changes += 1
     ui.step(2)

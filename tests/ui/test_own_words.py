@@ -99,6 +99,10 @@ NAME_MESSAGES = {
     "{name}: connection lost": None,
     "{name} joined": None,
     "Waiting for {name} to deal the next hand…": None,  # said to a guest about the host
+    "{name} (you)": None,                              # a guest's own lobby row: already their own words
+    "Waiting for {name} to start…": None,              # a guest's lobby, about the host
+    "The match begins when {name} presses Start. Leave the table with Esc.": None,
+    "Two people at this table are called {name}: give each their own name.": None,   # a name typed twice
 }
 
 

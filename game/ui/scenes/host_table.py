@@ -24,10 +24,9 @@ from game.store.settings import PLAYER_NAME_MAX_LENGTH
 from ..i18n import _, is_default_player_name, level_name, ngettext, shown_player_name, stored_player_name
 from ..look.paint import draw_card_fan, draw_heading, render_title
 from ..look.palette import GOLD_LIGHT, PARCHMENT
-from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, refusal_text, table_name_for
+from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, lobby_line, refusal_text, table_name_for
 from ..problems import problem_text
 from ..rules_text import summary
-from ..safe_text import safe_text
 from ..widgets import WidgetScene
 from ..widgets.text_entry import SafeTextEntryLine
 from .new_game import default_match_key, match_options, remembered_setup, remembered_switches
@@ -82,31 +81,15 @@ class HostTableScene(WidgetScene):
     # ----- layout ----------------------------------------------------------------------------------
 
     def build(self) -> None:
-        width, height = self.app.size
-        top = self.px(92)
-        button_h = max(self.text_h(17) + 14, self.px(50))
-        bottom = height - self.px(28) - button_h - self.px(16)
-        gap = self.px(24)
-        total_w = min(width - self.px(60), self.px(1180))
-        left_w = round(total_w * 0.47)
-        right_w = total_w - left_w - gap
-        left = (width - total_w) // 2
-        panel_h = bottom - top
-        self._build_setup(pygame.Rect(left, top, left_w, panel_h))
-        self._build_table(pygame.Rect(left + left_w + gap, top, right_w, panel_h))
-        gap_b = self.px(20)
-        button_w = self.px(230)
-        by = height - self.px(28) - button_h
-        self.button((width // 2 - button_w - gap_b // 2, by, button_w, button_h),
-                    _("Close the table") if self.open else _("Back"), self.back, name="back")
-        if self.open:
-            self.start_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h), _("Start"),
-                                            self.start, primary=True, name="start")
-        else:
-            self.start_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h),
-                                            _("Open the table"), self.open_table, primary=True, name="open_table")
-            if self.rules is None:
-                self.start_button.disable()
+        layout = self.form_layout(0.47)
+        self._build_setup(layout.left)
+        self._build_table(layout.right)
+        back = (_("Close the table") if self.open else _("Back"), self.back, "back")
+        primary = (_("Start"), self.start, "start") if self.open else \
+            (_("Open the table"), self.open_table, "open_table")
+        _back, self.start_button = self.form_buttons(layout, back, primary)
+        if not self.open and self.rules is None:
+            self.start_button.disable()
 
     def _build_setup(self, rect: pygame.Rect) -> None:
         panel = self.frame(rect, name="host_setup")
@@ -229,21 +212,6 @@ class HostTableScene(WidgetScene):
 
     # ----- the lobby -------------------------------------------------------------------------------
 
-    def seat_line(self, seat: LobbySeat) -> str:
-        """One line of the lobby: the seat's number, who sits there, and how it stands."""
-        name = safe_text(seat.name, 24) if seat.name else ""
-        if seat.kind == "host":
-            text = _("{name} (host)").format(name=name)
-        elif seat.kind == "computer":
-            text = _("{name}, computer: {level}").format(name=name, level=level_name(seat.level))
-        elif seat.state == "open":
-            text = _("Waiting for a friend…")
-        elif seat.state == "away":
-            text = _("{name}: connection lost").format(name=name)
-        else:
-            text = _("{name} joined").format(name=name)
-        return f"{seat.seat + 1}.  {text}"
-
     def refresh_lobby(self, force: bool = False) -> None:
         """Show the seats as the host has them (only when something changed)."""
         if self.link is None:
@@ -253,7 +221,7 @@ class HostTableScene(WidgetScene):
             return
         self.lobby = lobby
         for label, seat in zip(self.seat_labels, lobby):
-            label.set_text(self.seat_line(seat))
+            label.set_text(lobby_line(seat))
 
     # ----- actions ---------------------------------------------------------------------------------
 

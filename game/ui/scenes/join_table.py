@@ -3,8 +3,8 @@ always work (a network that blocks discovery still lets a friend in by address).
 
 Picking a table from the list fills in its address and port; the code comes from the host's screen.
 Join connects off the frame loop; a refusal (wrong code, another version, a full table, nobody there)
-is shown and said, and the boxes keep what was typed. Once in, the screen waits for the host to start,
-then the table opens, played through the host.
+is shown and said, and the boxes keep what was typed. Once in, the guest's lobby (guest_lobby.py) waits
+for the host to start, then the table opens, played through the host.
 """
 from __future__ import annotations
 
@@ -37,18 +37,18 @@ class JoinTableScene(WidgetScene):
     def spoken_title(self) -> str:
         return _("Join a table")
 
-    def __init__(self, app, browser: TableBrowser | None = None):
+    def __init__(self, app, browser: TableBrowser | None = None, typed: dict | None = None):
         super().__init__(app)
-        self.name = shown_player_name(app.settings.player_name)
-        self.address = ""
-        self.port = str(DEFAULT_PORT)
-        self.code = ""
+        typed = typed or {}
+        self.name = typed.get("name") or shown_player_name(app.settings.player_name)
+        self.address = typed.get("address", "")
+        self.port = typed.get("port") or str(DEFAULT_PORT)
+        self.code = typed.get("code", "")
         self.browser = browser if browser is not None else TableBrowser()
         self.browser.start()
         self.tables_shown: tuple = ()
         self.table_buttons: dict = {}
         self.joining = None          # the join under way (net_link.GuestJoin), or None
-        self.link: GuestLink | None = None   # joined, waiting for the host to start
         self.status = ""
         self.problem_shown: str | None = None
         self._art = None
@@ -56,19 +56,10 @@ class JoinTableScene(WidgetScene):
     # ----- layout ----------------------------------------------------------------------------------
 
     def build(self) -> None:
-        width, height = self.app.size
-        top = self.px(92)
-        button_h = max(self.text_h(17) + 14, self.px(50))
-        bottom = height - self.px(28) - button_h - self.px(16)
-        gap = self.px(24)
-        total_w = min(width - self.px(60), self.px(1180))
-        left_w = round(total_w * 0.52)
-        right_w = total_w - left_w - gap
-        left = (width - total_w) // 2
-        panel_h = bottom - top
+        layout = self.form_layout(0.52)
         pad = self.px(20)
 
-        found = self.frame((left, top, left_w, panel_h), name="found_tables")
+        found = self.frame(layout.left, name="found_tables")
         f_w, f_h = found.get_container().get_rect().size
         heading_h = self.text_h(21)
         self.label((pad, pad - self.px(6), f_w - 2 * pad, heading_h), _("Tables on your network"), "@heading",
@@ -82,7 +73,7 @@ class JoinTableScene(WidgetScene):
         self.empty_box = None
         self.show_tables(force=True)
 
-        boxes = self.frame((left + left_w + gap, top, right_w, panel_h), name="join_by_address")
+        boxes = self.frame(layout.right, name="join_by_address")
         b_w, b_h = boxes.get_container().get_rect().size
         self.label((pad, pad - self.px(6), b_w - 2 * pad, heading_h), _("Your seat"), "@heading", container=boxes)
         row_h = max(self.px(40), self.text_h(16) + 10)
@@ -108,14 +99,9 @@ class JoinTableScene(WidgetScene):
                                             b_h - y - pad), self.manager, container=boxes,
             object_id=ObjectID(object_id="#join_status", class_id="@description")))
 
-        gap_b = self.px(20)
-        button_w = self.px(230)
-        by = height - self.px(28) - button_h
-        self.button((width // 2 - button_w - gap_b // 2, by, button_w, button_h),
-                    _("Leave the table") if self.link is not None else _("Back"), self.back, name="back")
-        self.join_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h), _("Join"), self.join,
-                                       primary=True, name="join")
-        if self.joining is not None or self.link is not None:
+        _back, self.join_button = self.form_buttons(layout, (_("Back"), self.back, "back"),
+                                                    (_("Join"), self.join, "join"))
+        if self.joining is not None:
             self.join_button.disable()
             for entry in entries.values():
                 entry.disable()
@@ -204,7 +190,7 @@ class JoinTableScene(WidgetScene):
 
     def join(self) -> None:
         """Check the boxes, then join off the frame loop (a refusal keeps what was typed)."""
-        if self.joining is not None or self.link is not None:
+        if self.joining is not None:
             return
         self.read_boxes()
         wanted, refusal = parse_join(self.name, self.address, self.port, self.code)
@@ -225,12 +211,6 @@ class JoinTableScene(WidgetScene):
         self.app.sound.play("invalid")
 
     def back(self) -> None:
-        if self.link is not None:
-            self.link.close()
-            self.link = None
-            self.set_status("")
-            self.rebuild()
-            return
         self.app.pop()
 
     def on_escape(self) -> bool:
@@ -240,9 +220,6 @@ class JoinTableScene(WidgetScene):
     def on_exit(self) -> None:
         if self not in list(self.app.scenes):
             self.browser.close()
-            if self.link is not None:
-                self.link.close()
-                self.link = None
         super().on_exit()
 
     # ----- frames --------------------------------------------------------------------------------------
@@ -265,17 +242,14 @@ class JoinTableScene(WidgetScene):
                 self.refuse(refusal_text(*refusal_code(error)))
                 self.rebuild()
             else:
-                self.link = GuestLink(self.app, client)
-                self.app.table_link = self.link   # polled every frame from now on
-                self.app.notify(_("You sit at {table}.").format(table=peer(self.link.table_name)), seconds=5.0)
-                self.rebuild()
-        if self.link is not None:
-            if self.link.closed:
-                self.link = None
-                self.rebuild()
-            elif self.link is not None and self.link.table.ready:   # the host's first view of the table came
-                link, self.link = self.link, None
-                self.app.go("table", link.table, how="replace")
+                link = GuestLink(self.app, client)
+                self.app.table_link = link   # polled every frame from now on
+                self.app.notify(_("You sit at {table}.").format(table=peer(link.table_name)), seconds=5.0)
+                if link.table.ready:   # the match had begun: straight to the table
+                    self.app.go("table", link.table, how="replace")
+                else:   # the host has not started: wait in the lobby
+                    self.app.go("guest_lobby", link, typed={"name": self.name, "address": self.address,
+                                                            "port": self.port, "code": self.code}, how="replace")
 
     def frame_rate(self) -> int:
         """Looking and waiting poll a few times a second; nothing is drawn unless the list or the state moved."""

@@ -18,13 +18,15 @@ from game.ai import LEVELS
 from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRESETS, InvalidRuleSet,
                         house_rules_for, preset, with_house_rules)
 from game.session import HUMAN, OPPONENT_NAMES, Seat
+from game.session.seats import name_key, rename_computers
 from game.store.settings import LAST_NEW_GAME_MAX_ITEMS, PLAYER_NAME_MAX_LENGTH
 
-from ..i18n import N_, _, level_name, ngettext
+from ..i18n import N_, _, level_name, ngettext, shown_player_name
 from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..problems import os_error_words, problem_text
 from ..rules_text import summary
+from ..safe_text import safe_text
 from ..sessions import match_desk, new_session
 from ..widgets.text_entry import SafeTextEntryLine
 from ..widgets import WidgetScene
@@ -141,6 +143,8 @@ class NewGameScene(WidgetScene):
         self.rules = None
         #: Why the rules core refused the choices (words from its code, in the language of the moment).
         self.problem: InvalidRuleSet | None = None
+        #: Why Start was refused for the names typed (two people with one name), until a name changes.
+        self.name_problem = ""
         self.toggles: dict = {}
         self.level_menus: dict = {}
         self.evaluate()
@@ -177,12 +181,24 @@ class NewGameScene(WidgetScene):
                 "switches_by_preset": {pid: sorted(ids) for pid, ids in sorted(by_preset.items()) if ids}}
 
     def seats(self) -> list[Seat]:
-        """Seat 0 is the player; each other seat a computer player at its level, or a person by name."""
+        """Seat 0 is the player; each other seat a computer player at its level, or a person by name (a
+        computer never carries a person's name: it takes the next free one)."""
         seats = [Seat(self.app.settings.player_name, HUMAN)]
         for index in range(self.players - 1):
             person = self.levels[index] == HUMAN
             seats.append(Seat(self.person_name(index) if person else OPPONENT_NAMES[index], self.levels[index]))
-        return seats
+        return list(rename_computers(seats))
+
+    def shared_name(self) -> str | None:
+        """A name two people at this table would share (case and spaces aside), or None."""
+        seen = set()
+        for seat in self.seats():
+            if seat.is_human:
+                key = name_key(shown_player_name(seat.name))
+                if key in seen:
+                    return shown_player_name(seat.name)
+                seen.add(key)
+        return None
 
     def seat_choice(self, index: int) -> str:
         """What other seat ``index``'s drop-down shows: a computer level, a person, or a person with the tutor."""
@@ -214,23 +230,14 @@ class NewGameScene(WidgetScene):
     # ----- layout ----------------------------------------------------------------------
 
     def build(self) -> None:
-        width, height = self.app.size
-        top = self.px(92)
-        button_h = max(self.text_h(17) + 14, self.px(50))
-        bottom = height - self.px(28) - button_h - self.px(16)
-        gap = self.px(24)
-        total_w = min(width - self.px(60), self.px(1180))
-        left_w = round(total_w * 0.53)
-        right_w = total_w - left_w - gap
-        left = (width - total_w) // 2
-        panel_h = bottom - top
+        layout = self.form_layout(0.53)
         pad = self.px(20)
         row_h = max(self.px(40), self.text_h(16) + 10)
         row_gap = self.px(7)
         field_w = max(self.text_w(_("Game")), self.text_w(_("Players"))) + self.px(18)
 
         # ---- left: game, players, match, opponents, summary (tighter if the summary would not fit) ----
-        setup_rect = pygame.Rect(left, top, left_w, panel_h)
+        setup_rect = layout.left
         first = len(self.widgets)
         for level in range(SETUP_LEVELS):
             if level:
@@ -241,7 +248,7 @@ class NewGameScene(WidgetScene):
                 break
 
         # ---- right: house rules ----
-        right = self.frame((left + left_w + gap, top, right_w, panel_h), name="house_rules")
+        right = self.frame(layout.right, name="house_rules")
         r_w, r_h = right.get_container().get_rect().size
         heading_h = self.text_h(21)
         self.label((pad, pad - self.px(6), r_w - 2 * pad, heading_h), _("House rules"), "@heading", container=right)
@@ -276,12 +283,8 @@ class NewGameScene(WidgetScene):
         scroller.set_scrollable_area_dimensions((r_w - self.px(34), ty))
 
         # ---- bottom: Back and Start ----
-        gap_b = self.px(20)
-        button_w = self.px(220)
-        by = height - self.px(28) - button_h
-        self.button((width // 2 - button_w - gap_b // 2, by, button_w, button_h), _("Back"), self.app.pop, name="back")
-        self.start_button = self.button((width // 2 + gap_b // 2, by, button_w, button_h), _("Start"), self.start,
-                                        primary=True, name="start")
+        _back, self.start_button = self.form_buttons(layout, (_("Back"), self.app.pop, "back"),
+                                                     (_("Start"), self.start, "start"))
         self.refresh()
 
     def _build_setup(self, rect, pad, row_h, row_gap, field_w, level: int = 0) -> bool:
@@ -395,7 +398,9 @@ class NewGameScene(WidgetScene):
         return problem_text(self.problem)
 
     def summary_html(self) -> str:
-        """The live summary, or in its place the reason the rules core refused the choices."""
+        """The live summary, or in its place the reason the rules core refused the choices (or the names)."""
+        if self.name_problem:
+            return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.name_problem)}</b></font>'
         if self.rules is None:
             return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.problem_text())}</b></font>'
         return "<br>".join(html.escape(line) for line in summary(self.rules))
@@ -453,6 +458,9 @@ class NewGameScene(WidgetScene):
             self.names[self.name_entries[event.ui_element]] = event.ui_element.get_text()
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
                 self.remember()
+            if self.name_problem:
+                self.name_problem = ""
+                self.refresh()
             return True
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) \
                 and event.ui_element in self.toggles:
@@ -496,6 +504,10 @@ class NewGameScene(WidgetScene):
         if self.rules is None:
             return
         self.remember()
+        shared = self.shared_name()
+        if shared is not None:
+            self.refuse_names(shared)
+            return
         if self.app.autosave_store.exists():
             self.app.go("confirm", _("Abandon the saved match?"),
                         _("A match is saved for Continue. Starting a new game gives it up for good, and it "
@@ -503,6 +515,19 @@ class NewGameScene(WidgetScene):
                         _("Abandon"), self.abandon_and_start)
             return
         self.deal()
+
+    def refuse_names(self, name: str) -> None:
+        """Two people would share ``name``: said on the form (where the summary was) and aloud."""
+        self.name_problem = _("Two people at this table are called {name}: give each their own name.").format(
+            name=safe_text(name, PERSON_NAME_LENGTH))
+        self.refresh()
+        self.app.notify(self.name_problem, seconds=8.0, problem=True)
+        self.app.sound.play("invalid")
+        entry = next((entry for entry, index in reversed(list(self.name_entries.items()))
+                      if self.levels[index] == HUMAN and index < self.players - 1
+                      and name_key(self.person_name(index)) == name_key(name)), None)
+        if entry is not None:
+            entry.focus()
 
     def abandon_and_start(self) -> None:
         """Count the saved match as abandoned, delete it, and deal the new one."""

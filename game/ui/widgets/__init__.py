@@ -1,4 +1,4 @@
 """Scenes built of pygame_gui widgets: the widget scene, its keyboard focus ring, and what we draw over widgets."""
-from .scene import FormRows, WidgetScene
+from .scene import FormLayout, FormRows, WidgetScene
 
-__all__ = ["FormRows", "WidgetScene"]
+__all__ = ["FormLayout", "FormRows", "WidgetScene"]

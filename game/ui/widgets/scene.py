@@ -32,6 +32,17 @@ class FormRows:
     row_gap: int
 
 
+@dataclass(frozen=True)
+class FormLayout:
+    """A setup screen's frame (New game, Host a table, Join a table): two panels side by side under the
+    painted heading, ``left`` and ``right``, and the row of buttons below them at ``button_y``."""
+
+    left: pygame.Rect
+    right: pygame.Rect
+    button_y: int
+    button_h: int
+
+
 class WidgetScene(KeyboardFocus, Scene):
     """A scene whose pygame_gui widgets are built in ``build()`` and torn down on exit or resize.
 
@@ -150,6 +161,32 @@ class WidgetScene(KeyboardFocus, Scene):
         return self.add(pygame_gui.elements.UILabel(
             pygame.Rect(rect), text, self.manager, container=container,
             object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=style)))
+
+    def form_layout(self, left_share: float) -> FormLayout:
+        """Two panels under the heading (the left one ``left_share`` of the width) and the button row."""
+        width, height = self.app.size
+        top = self.px(92)
+        button_h = max(self.text_h(17) + 14, self.px(50))
+        button_y = height - self.px(28) - button_h
+        panel_h = button_y - self.px(16) - top
+        gap = self.px(24)
+        total_w = min(width - self.px(60), self.px(1180))
+        left_w = round(total_w * left_share)
+        left = (width - total_w) // 2
+        return FormLayout(pygame.Rect(left, top, left_w, panel_h),
+                          pygame.Rect(left + left_w + gap, top, total_w - left_w - gap, panel_h), button_y, button_h)
+
+    def form_buttons(self, layout: FormLayout, back: tuple, primary: tuple):
+        """Back (or Close, Leave) and the screen's main action side by side under the panels: each given as
+        (text, action, name); returns the two buttons."""
+        gap, button_w = self.px(20), self.px(230)
+        centre = self.app.size[0] // 2
+        made = []
+        for x, (text, action, name), is_primary in ((centre - button_w - gap // 2, back, False),
+                                                   (centre + gap // 2, primary, True)):
+            made.append(self.button((x, layout.button_y, button_w, layout.button_h), text, action,
+                                    primary=is_primary, name=name))
+        return tuple(made)
 
     def choice_row(self, form: "FormRows", label: str, choices, chosen: str, object_id: str):
         """A labelled drop-down on the next row of ``form``: ``choices`` are (key, untranslated text) pairs,
