@@ -474,7 +474,7 @@ class TableHost:
                     if message["type"] == "hello":
                         raise ProtocolError("net.bad_message", "already joined")
                 except ProtocolError as error:
-                    self.refused_messages += 1
+                    self._count_refusal()
                     peer.send(write_message("problem", code=error.code))
                     continue
                 self._inbox.put((message["type"], peer, message))
@@ -495,10 +495,10 @@ class TableHost:
         try:
             hello = read_message(data, GUEST_MESSAGES, MAX_GUEST_MESSAGE)
         except ProtocolError:
-            self.refused_messages += 1
+            self._count_refusal()
             return None, ("net.bad_hello", {})
         if hello["type"] != "hello":
-            self.refused_messages += 1
+            self._count_refusal()
             return None, ("net.bad_hello", {})
         if hello["version"] != PROTOCOL_VERSION:
             return None, ("net.version", {"host": PROTOCOL_VERSION, "guest": hello["version"]})
@@ -506,6 +506,10 @@ class TableHost:
             time.sleep(WRONG_CODE_PAUSE_S)
             return None, ("net.wrong_code", {})
         return hello, None
+
+    def _count_refusal(self) -> None:
+        with self._lock:   # connection threads count at once; a bare += may lose one between them
+            self.refused_messages += 1
 
     def _refuse_join(self, connection, code, params, text: str | None = None) -> None:
         try:
