@@ -83,15 +83,20 @@ class NetworkPair:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def run(self, namespace: str, function: str, log: Path, **arguments) -> subprocess.Popen:
+    def run(self, namespace: str, function: str, log: Path, host_name: str | None = None,
+            **arguments) -> subprocess.Popen:
         """Start ``function`` ("module:name", of this repository) with ``arguments`` in a Python process inside
-        ``namespace``; its output goes to ``log``."""
+        ``namespace`` (under ``host_name``, a computer of another name, when given); its output goes to
+        ``log``."""
         module, name = function.split(":")
-        code = (f"import json, sys; from {module} import {name}; "
-                f"{name}(**json.loads(sys.argv[1]))")
+        code = (f"import json, socket, sys; from {module} import {name}; "
+                f"sys.argv[2] and socket.sethostname(sys.argv[2]); {name}(**json.loads(sys.argv[1]))")
+        command = ["ip", "netns", "exec", namespace]
+        if host_name is not None:
+            command += ["unshare", "--uts"]   # its own host name, not the machine's
         with open(log, "w") as output:
-            process = subprocess.Popen(["ip", "netns", "exec", namespace, sys.executable, "-c", code,
-                                        json.dumps(arguments)], cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
+            process = subprocess.Popen([*command, sys.executable, "-c", code, json.dumps(arguments), host_name or ""],
+                                       cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
                                        env={**os.environ, "PYTHONPATH": str(ROOT)})
         self.processes.append(process)
         return process
@@ -135,8 +140,10 @@ class NetworkPair:
             raise OSError(f"ip {' '.join(arguments)}: {done.stderr.strip()}")
 
 
-def advertise(port: int, out: str, seconds: float) -> None:
-    """Advertise a table on ``port`` for ``seconds`` (inside the host's namespace); writes whether it went out."""
+def advertise(port: int, out: str, seconds: float, name: str = "Kitchen table",
+              addresses: list[str] | None = None) -> None:
+    """Advertise a table on ``port`` for ``seconds`` (inside the host's namespace; at ``addresses``, by default
+    the machine's own); writes whether it went out."""
     import time
 
     from game.net.discovery import TableAdvert
@@ -144,7 +151,7 @@ def advertise(port: int, out: str, seconds: float) -> None:
 
     from .peers import write
 
-    advert = TableAdvert("Kitchen table", port, PROTOCOL_VERSION, 2, 4)
+    advert = TableAdvert(name, port, PROTOCOL_VERSION, 2, 4, addresses=addresses)
     advert.start()
     advert.settled.wait(15)
     write(out + ".started", {"problem": advert.problem, "addresses": advert.addresses})
@@ -153,9 +160,9 @@ def advertise(port: int, out: str, seconds: float) -> None:
     write(out, {"problem": advert.problem})
 
 
-def browse(out: str, seconds: float) -> None:
-    """List the tables on the network for up to ``seconds`` (inside the guest's namespace); writes the first
-    found and how long it took."""
+def browse(out: str, seconds: float, want: int = 1) -> None:
+    """List the tables on the network for up to ``seconds`` (inside the guest's namespace), until ``want`` are
+    found; writes them and how long it took."""
     import time
 
     from game.net.discovery import TableBrowser
@@ -166,7 +173,7 @@ def browse(out: str, seconds: float) -> None:
     start = time.monotonic()
     browser.start()
     found = []
-    while time.monotonic() - start < seconds and not found:
+    while time.monotonic() - start < seconds and len(found) < want:
         found = browser.tables()
         time.sleep(0.05)
     write(out, {"problem": browser.problem, "seconds": round(time.monotonic() - start, 2),

@@ -5,6 +5,8 @@ discovery (multicast across the cable). Skips, saying why, where namespaces cann
 ``ip``, not Linux). bench/two_hosts.py runs the same with every preset."""
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from .namespaces import GUEST_IPV4, HOST_IPV4, HOST_IPV6, NetworkPair, missing
@@ -41,19 +43,27 @@ def test_guests_in_another_namespace_join_by_ipv4_and_ipv6_and_play_a_whole_matc
     assert not pair.exists(), "a namespace outlived the test"
 
 
-def test_a_table_advertised_in_one_namespace_is_found_from_the_other(tmp_path):
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="no `unshare` (util-linux) to give a host another name")
+def test_a_table_advertised_in_one_namespace_is_found_from_the_other_by_ipv4_or_else_ipv6(tmp_path):
     pair = NetworkPair()
     with pair:
         pair.run(pair.host, "tests.net.namespaces:advertise", tmp_path / "advert.log", port=47474,
                  out=str(tmp_path / "advert.json"), seconds=20)
+        # Another computer with IPv6 alone (its advert names no IPv4 address) is listed by its IPv6 address.
+        pair.run(pair.host, "tests.net.namespaces:advertise", tmp_path / "advert6.log", host_name="ipv6-only",
+                 port=47475,
+                 out=str(tmp_path / "advert6.json"), seconds=20, name="IPv6 table", addresses=[HOST_IPV6])
         started = wait_for_file(tmp_path / "advert.json.started", 30)
-        assert started["problem"] is None and started["addresses"] == [HOST_IPV4, "127.0.0.1"], started
+        assert started["problem"] is None and started["addresses"] == [HOST_IPV4, "127.0.0.1", HOST_IPV6], started
+        assert wait_for_file(tmp_path / "advert6.json.started", 30)["problem"] is None
         pair.run(pair.guest, "tests.net.namespaces:browse", tmp_path / "browse.log",
-                 out=str(tmp_path / "browse.json"), seconds=15)
+                 out=str(tmp_path / "browse.json"), seconds=15, want=2)
         browsed = wait_for_file(tmp_path / "browse.json", 40)
         assert browsed["problem"] is None, browsed
-        assert browsed["tables"] == [{"name": "Kitchen table", "address": HOST_IPV4, "port": 47474, "open": 2}], (
-            browsed, (tmp_path / "browse.log").read_text()[-2000:])
+        assert browsed["tables"] == [
+            {"name": "IPv6 table", "address": HOST_IPV6, "port": 47475, "open": 2},
+            {"name": "Kitchen table", "address": HOST_IPV4, "port": 47474, "open": 2},
+        ], (browsed, (tmp_path / "browse.log").read_text()[-2000:])
     assert not pair.exists()
 
 
