@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(NO_NAMESPACES is not None, reason=f"not run acro
 def test_guests_in_another_namespace_join_by_ipv4_and_ipv6_and_play_a_whole_match(tmp_path):
     pair = NetworkPair()
     with pair:
-        host = pair.run(pair.host, "tests.net.peers:run_host", tmp_path / "host.log", preset_id="crazy_eights",
+        host = pair.run(pair.host, "tests.net.peers:run_host", tmp_path / "host.log", preset_id="crazy_eights_action",
                         seed=7, out=str(tmp_path / "host.json"), port_file=str(tmp_path / "port.json"),
                         bind=None, drop_wait=5.0, time_limit=90)
         port = wait_for_file(tmp_path / "port.json", 60)["port"]
