@@ -6,8 +6,9 @@ a name takes zeroconf about two seconds of probing and resolving one waits on th
 loop only reads a snapshot. A network with no multicast (or no network at all) is not an error for
 the game: the advert or the browser says ``problem`` and does nothing, and joining by address and
 port still works. The mDNS messages go over IPv4; the records in them give the host's IPv6 addresses too
-(unique local and global, not link-local), which the browser lists when a table has no IPv4 one. What comes in from the network is checked in one place (``found_table``): a service
-whose properties are not exactly what a table advertises is left out of the list.
+(unique local and global, not link-local), which the browser lists when a table has no IPv4 one. What
+comes in from the network is checked in one place (``found_table``): a service whose properties are not
+exactly what a table advertises is left out of the list.
 """
 from __future__ import annotations
 

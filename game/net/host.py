@@ -192,8 +192,8 @@ class _RemoteSeat:
 class TableHost:
     """Serves ``session``'s remote seats to guests on ``port`` (0: any free port) of ``bind``.
 
-    ``bind`` None: every address of this computer, IPv4 and IPv6 (where it has IPv6; see
-    ``listening_socket``). ``code``: the table code (default: a new one); ``drop_wait``: seconds to wait for a dropped person;
+    ``bind`` None: every address of this computer, IPv4 and IPv6 (see ``listening_socket``); ``code``: the
+    table code (default: a new one); ``drop_wait``: seconds to wait for a dropped person;
     ``recorder(seat, text)`` hears every message sent to a seat's guest (the privacy test reads them);
     ``rate`` and ``burst``: the messages per second a guest is heard at."""
 

@@ -90,10 +90,10 @@ def run_guest(port: int, code: str, name: str, seed: int, out: str, token: str |
 def run_host(preset_id: str, seed: int, out: str, port_file: str, code: str = "TEST",
              drop_wait: float = 30.0, time_limit: float = 120.0, guests: int = 2, seats=TABLE,
              hold_until: str | None = None, rate: float | None = None, bind: str | None = "127.0.0.1") -> None:
-    """A host on ``bind`` (None: every address of the machine, as the game's host): a lobby until ``guests`` have joined, then its person's moves at random until the
-    match ends (then it waits a moment for the guests to see the end and closes). ``hold_until``: after 20
-    moves the table waits (polling, as a screen does) until that file exists. Every message it sends is
-    audited for hidden cards."""
+    """A host on ``bind`` (None: every address of the machine, as the game's host): a lobby until ``guests``
+    have joined, then its person's moves at random until the match ends (then it waits a moment for the
+    guests to see the end and closes). ``hold_until``: after 20 moves the table waits (polling, as a screen
+    does) until that file exists. Every message it sends is audited for hidden cards."""
     from game.net import TableHost
     from game.net.audit import PrivacyAudit
     from game.net.autoplay import host_step
