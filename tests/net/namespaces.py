@@ -101,12 +101,6 @@ class NetworkPair:
         self.processes.append(process)
         return process
 
-    def link_local(self, namespace: str, link: str) -> str:
-        """The IPv6 link-local address of ``link`` in ``namespace``, with its zone."""
-        shown = subprocess.run(["ip", "netns", "exec", namespace, "ip", "-6", "-o", "addr", "show", "dev", link,
-                                "scope", "link"], capture_output=True, text=True, check=True).stdout
-        return shown.split("inet6 ")[1].split("/")[0] + f"%{link}"
-
     def traffic(self) -> dict[str, int]:
         """Bytes and packets the guest's end of the cable has sent and received so far (what crossed it)."""
         shown = subprocess.run(["ip", "-n", self.guest, "-j", "-s", "link", "show", "dev", self.guest_link],
