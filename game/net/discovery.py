@@ -5,11 +5,14 @@ screen lists what a ``TableBrowser`` has found. Both work in threads of their ow
 a name takes zeroconf about two seconds of probing and resolving one waits on the network; the frame
 loop only reads a snapshot. A network with no multicast (or no network at all) is not an error for
 the game: the advert or the browser says ``problem`` and does nothing, and joining by address and
-port still works. What comes in from the network is checked in one place (``found_table``): a service
-whose properties are not exactly what a table advertises is left out of the list.
+port still works. The mDNS messages go over IPv4; the records in them give the host's IPv6 addresses too
+(unique local and global, not link-local), which the browser lists when a table has no IPv4 one. What
+comes in from the network is checked in one place (``found_table``): a service whose properties are not
+exactly what a table advertises is left out of the list.
 """
 from __future__ import annotations
 
+import ipaddress
 import logging
 import queue
 import re
@@ -92,7 +95,11 @@ def found_table(service: str, properties: dict, addresses: list[str], port: int 
     except UnicodeDecodeError:
         return None
     name = " ".join(name.split())[:TABLE_NAME_LENGTH]
+    # IPv4 first (every home network has it), then an IPv6 address that needs no zone (one the host's
+    # dual-stack socket answers on an IPv6-only network), loopback last.
     address = next((a for a in addresses if _is_ipv4(a) and not a.startswith("127.")), None)
+    if address is None:
+        address = next((a for a in addresses if _is_routable_ipv6(a)), None)
     if address is None:
         address = next((a for a in addresses if _is_ipv4(a)), None)
     if address is None or not name:
@@ -106,6 +113,35 @@ def _is_ipv4(text: str) -> bool:
     except (OSError, TypeError):
         return False
     return isinstance(text, str) and text.count(".") == 3
+
+
+def _is_routable_ipv6(text: str) -> bool:
+    """An IPv6 address a friend can type as it is: not loopback, not link-local (that needs the zone of the
+    friend's own network), not multicast."""
+    if not isinstance(text, str) or len(text) > 45 or "%" in text:
+        return False
+    try:
+        address = ipaddress.IPv6Address(text)
+    except ValueError:
+        return False
+    return not (address.is_loopback or address.is_link_local or address.is_multicast or address.is_unspecified
+                or address.ipv4_mapped is not None)
+
+
+def local_ipv6_addresses() -> list[str]:
+    """This computer's IPv6 addresses a friend can reach without a zone (unique local fd…, global), for the
+    advert beside the IPv4 ones; [] without IPv6."""
+    found: list[str] = []
+    try:
+        import ifaddr
+
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if isinstance(ip.ip, tuple) and _is_routable_ipv6(ip.ip[0]) and ip.ip[0] not in found:
+                    found.append(ip.ip[0])
+    except Exception as error:   # an odd interface list: advertise IPv4 alone
+        log.info("could not list the IPv6 addresses: %s", error)
+    return found
 
 
 def local_addresses() -> list[str]:
@@ -178,8 +214,9 @@ class TableAdvert:
         self.port = port
         self.version = int(version)
         self.seats = seats
-        self.addresses = [a for a in (addresses if addresses is not None else local_addresses())
-                          if _is_ipv4(a)]
+        self.addresses = [a for a in (addresses if addresses is not None
+                                      else local_addresses() + local_ipv6_addresses())
+                          if _is_ipv4(a) or _is_routable_ipv6(a)]
         self.interfaces = interfaces
         self.ttl = ttl
         self._open = open_seats
@@ -221,7 +258,8 @@ class TableAdvert:
         host = re.sub(r"[^A-Za-z0-9-]", "-", socket.gethostname())[:40].strip("-") or "crazy-eights"
         return ServiceInfo(
             SERVICE_TYPE, service or f"{_instance_label(self.table_name)}.{SERVICE_TYPE}",
-            addresses=[socket.inet_aton(a) for a in self.addresses], port=self.port,
+            addresses=[socket.inet_pton(socket.AF_INET6 if ":" in a else socket.AF_INET, a)
+                       for a in self.addresses], port=self.port,
             properties=self.properties(open_seats), server=f"{host}.local.", host_ttl=self.ttl,
             other_ttl=self.ttl)
 

@@ -14,6 +14,7 @@ answering keepalive pings after ``ping_interval + ping_timeout``.
 """
 from __future__ import annotations
 
+import errno
 import hmac
 import logging
 import queue
@@ -71,6 +72,28 @@ def local_addresses() -> tuple[str, ...]:
             if ip.is_IPv4 and not str(ip.ip).startswith("127.") and str(ip.ip) not in found:
                 found.append(str(ip.ip))
     return tuple(found)
+
+
+def listening_socket(bind: str | None, port: int) -> socket.socket:
+    """The host's listening socket on ``port`` of ``bind``; None: every address, IPv4 and IPv6 both (one
+    dual-stack socket, so that a friend may type either kind of address), or IPv4 alone where this computer
+    has no IPv6 (or its IPv6 is switched off). Raises OSError (the port taken, say)."""
+    if bind is None:
+        if socket.has_dualstack_ipv6():
+            try:
+                return socket.create_server(("", port), family=socket.AF_INET6, dualstack_ipv6=True)
+            except OSError as error:   # IPv6 off in the kernel: the socket cannot even be made
+                if error.errno not in _NO_IPV6:
+                    raise
+                log.info("no IPv6 here (%s): the table listens on IPv4 only", error)
+        bind = "0.0.0.0"
+    family = socket.AF_INET6 if ":" in bind else socket.AF_INET
+    return socket.create_server((bind.strip("[]"), port), family=family)
+
+
+#: The errors that mean "this computer has no IPv6" (not "the port is taken").
+_NO_IPV6 = frozenset(code for code in (getattr(errno, name, None) for name in
+                                       ("EAFNOSUPPORT", "EADDRNOTAVAIL", "EPROTONOSUPPORT")) if code is not None)
 
 
 @dataclass(frozen=True)
@@ -170,12 +193,13 @@ class _RemoteSeat:
 class TableHost:
     """Serves ``session``'s remote seats to guests on ``port`` (0: any free port) of ``bind``.
 
-    ``code``: the table code (default: a new one); ``drop_wait``: seconds to wait for a dropped person;
+    ``bind`` None: every address of this computer, IPv4 and IPv6 (see ``listening_socket``); ``code``: the
+    table code (default: a new one); ``drop_wait``: seconds to wait for a dropped person;
     ``recorder(seat, text)`` hears every message sent to a seat's guest (the privacy test reads them);
     ``rate`` and ``burst``: the messages per second a guest is heard at; ``lobby``: the table waits in
     its lobby until :meth:`start` (guests see who sits where, not the dealt table)."""
 
-    def __init__(self, session: TableSession, *, bind: str = "0.0.0.0", port: int = 0, code: str | None = None,
+    def __init__(self, session: TableSession, *, bind: str | None = None, port: int = 0, code: str | None = None,
                  drop_wait: float = DROP_WAIT_S, hello_timeout: float = 10.0, ping_interval: float = 10.0,
                  ping_timeout: float = 10.0, clock=time.monotonic, recorder=None, rate: float = RATE,
                  burst: int = BURST, lobby: bool = False) -> None:
@@ -205,9 +229,9 @@ class TableHost:
         self._closed = False
         self._sent_version = -1
         self._sent_lobby: tuple = ()
-        self._server = serve(self._handle, bind, port, max_size=MAX_GUEST_MESSAGE * 4, compression=None,
-                             ping_interval=ping_interval, ping_timeout=ping_timeout, close_timeout=2,
-                             open_timeout=hello_timeout, max_queue=4)
+        self._server = serve(self._handle, sock=listening_socket(bind, port), max_size=MAX_GUEST_MESSAGE * 4,
+                             compression=None, ping_interval=ping_interval, ping_timeout=ping_timeout,
+                             close_timeout=2, open_timeout=hello_timeout, max_queue=4)
         self._thread = threading.Thread(target=self._server.serve_forever, name="table-host", daemon=True)
         self._thread.start()
 
@@ -546,7 +570,7 @@ class TableHost:
                     if message["type"] == "hello":
                         raise ProtocolError("net.bad_message", "already joined")
                 except ProtocolError as error:
-                    self.refused_messages += 1
+                    self._count_refusal()
                     peer.send(write_message("problem", code=error.code))
                     continue
                 self._inbox.put((message["type"], peer, message))
@@ -567,10 +591,10 @@ class TableHost:
         try:
             hello = read_message(data, GUEST_MESSAGES, MAX_GUEST_MESSAGE)
         except ProtocolError:
-            self.refused_messages += 1
+            self._count_refusal()
             return None, ("net.bad_hello", {})
         if hello["type"] != "hello":
-            self.refused_messages += 1
+            self._count_refusal()
             return None, ("net.bad_hello", {})
         if hello["version"] != PROTOCOL_VERSION:
             return None, ("net.version", {"host": PROTOCOL_VERSION, "guest": hello["version"]})
@@ -578,6 +602,10 @@ class TableHost:
             time.sleep(WRONG_CODE_PAUSE_S)
             return None, ("net.wrong_code", {})
         return hello, None
+
+    def _count_refusal(self) -> None:
+        with self._lock:   # connection threads count at once; a bare += may lose one between them
+            self.refused_messages += 1
 
     def _refuse_join(self, connection, code, params, text: str | None = None) -> None:
         try:

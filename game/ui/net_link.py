@@ -12,6 +12,7 @@ import dataclasses
 import threading
 from dataclasses import dataclass
 
+from game.net.address import AddressError, split_address
 from game.net.discovery import TableAdvert, local_addresses
 from game.net.client import TableClient
 from game.net.host import TableHost
@@ -123,6 +124,8 @@ def refusal_text(code: str, params: dict | None = None) -> str:
         "net.name_taken": lambda: _("That name is already at this table: choose another."),
         "name": lambda: _("Type a name to sit down with."),
         "address": lambda: _("Type the address shown on the host's screen, such as 192.168.1.20."),
+        "address_zone": lambda: _("An address that begins with fe80 needs the network it is on after a %, such "
+                                  "as fe80::1%eth0."),
         "port": lambda: _("The port is a number from 1 to 65535, shown on the host's screen."),
         "code": lambda: _("Type the table code shown on the host's screen."),
     }
@@ -176,14 +179,16 @@ def parse_join(name: str, address: str, port: str, code: str) -> tuple[JoinReque
     code = "".join(code.split()).upper()
     if not name:
         return None, "name"
-    if not address or len(address) > 253 or any(c.isspace() or c in "/\\@:?#" for c in address):
-        return None, "address"
+    try:
+        address, port_typed = split_address(address)
+    except AddressError as error:
+        return None, error.code
     port_text = port.strip()
-    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+    if port_typed is None and (not port_text.isdigit() or not 1 <= int(port_text) <= 65535):
         return None, "port"
     if not code or not code.isalnum():
         return None, "code"
-    return JoinRequest(name, address, int(port_text), code), None
+    return JoinRequest(name, address, port_typed or int(port_text), code), None
 
 
 def refusal_code(error: Exception) -> tuple[str, dict]:

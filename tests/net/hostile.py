@@ -8,6 +8,7 @@ import os
 import random
 import re
 import socket
+import threading
 
 from websockets.sync.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -61,42 +62,92 @@ def hostile_message(rng: random.Random, ticket: int) -> str | bytes:
 
 
 def send_hostile(port: int, code: str, count: int, seed: int, name: str = "Mallory", token: str | None = None,
-                 out: str | None = None) -> dict:
-    """Join as a guest and send ``count`` hostile messages (joining again when the host cuts it off), its
-    tickets the latest version the host showed it; the numbers sent and the reconnections (also written
-    as JSON to ``out``). Reads what comes, so it is cut off only for what it sends."""
+                 out: str | None = None, address: str = "127.0.0.1", window: int = 64,
+                 settle_timeout: float = 60.0) -> dict:
+    """Join as a guest and send ``count`` hostile messages (joining again if the host cuts it off), its
+    tickets the latest version the host showed it; what happened (also written as JSON to ``out``).
+
+    Every message the checker refuses is answered by one "problem" message: the sender counts the ones it
+    expects (running the checker on what it sends: ``refusable``) and the ones it hears (``answered``),
+    keeps at most ``window`` of them unanswered (so a slow host is never flooded into cutting it off, on
+    a loaded machine too), and at the end waits until all are answered. ``answered == refusable`` proves
+    the host read and checked every message, however late it got to them."""
+    from game.net import MAX_GUEST_MESSAGE, ProtocolError
+    from game.net.protocol import GUEST_MESSAGES, read_message
+
     rng = random.Random(seed)
-    sent = reconnects = 0
-    version = [0]
-
-    def ticket():
-        return version[0]
-
-    def heard(text):
-        if isinstance(text, str) and text.startswith('{"type":"table"'):
-            found = re.search(r'"view":\{"version":(\d+)', text)
-            if found:
-                version[0] = int(found.group(1))
+    sent = reconnects = refusable = answered = replies = 0
     while sent < count:
+        link = _HostileLink()
         try:
-            with connect(f"ws://127.0.0.1:{port}/", open_timeout=10, max_size=2**22, compression=None) as ws:
+            with connect(f"ws://{_host_part(address)}:{port}/", open_timeout=10, max_size=2**22,
+                         compression=None) as ws:
                 ws.send(json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "code": code, "name": name,
                                     "token": token}))
                 welcome = json.loads(ws.recv(timeout=10))
                 if welcome.get("type") != "welcome":
                     return _report(out, {"sent": sent, "reconnects": reconnects, "refused": welcome.get("code")})
                 token = welcome["token"]
+                threading.Thread(target=link.read_all, args=(ws,), daemon=True).start()
                 while sent < count:
-                    ws.send(hostile_message(rng, ticket()))
+                    message = hostile_message(rng, link.version)
+                    try:
+                        refused = read_message(message, GUEST_MESSAGES, MAX_GUEST_MESSAGE)["type"] == "hello"
+                    except ProtocolError:   # what the checker refuses, the host answers with a "problem"
+                        refused = True
+                    ws.send(message)
                     sent += 1
-                    while sent % 64 == 0:   # now and then, read what came, without waiting
-                        try:
-                            heard(ws.recv(timeout=0))
-                        except TimeoutError:
-                            break
+                    link.expected += refused
+                    if link.expected - link.problems > window and not link.wait(window // 2, 30):
+                        break
+                if sent >= count:
+                    link.wait(0, settle_timeout)
         except (ConnectionClosed, OSError, TimeoutError):
+            pass
+        refusable, answered, replies = refusable + link.expected, answered + link.problems, replies + link.replies
+        if link.expected != link.problems:
             reconnects += 1
-    return _report(out, {"sent": sent, "reconnects": reconnects, "refused": None})
+    return _report(out, {"sent": sent, "reconnects": reconnects, "refused": None, "refusable": refusable,
+                         "answered": answered, "replies": replies})
+
+
+class _HostileLink:
+    """What one hostile connection heard: read by its own thread (a sender that never read would be cut
+    off for that alone)."""
+
+    def __init__(self) -> None:
+        self.expected = self.problems = self.replies = self.version = 0
+        self.closed = False
+        self.changed = threading.Condition()
+
+    def read_all(self, ws) -> None:
+        try:
+            while True:
+                text = ws.recv()
+                with self.changed:
+                    self.replies += 1
+                    if isinstance(text, str) and text.startswith('{"type":"problem"'):
+                        self.problems += 1
+                    elif isinstance(text, str) and text.startswith('{"type":"table"'):
+                        found = re.search(r'"view":\{"version":(\d+)', text)
+                        if found:
+                            self.version = int(found.group(1))
+                    self.changed.notify_all()
+        except (ConnectionClosed, OSError):
+            pass
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+
+    def wait(self, behind: int, timeout: float) -> bool:
+        """Wait until at most ``behind`` refusals are unanswered; False if the connection ended first."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.expected - self.problems <= behind or self.closed, timeout)
+            return self.expected - self.problems <= behind
+
+
+def _host_part(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
 
 
 def _report(out: str | None, result: dict) -> dict:

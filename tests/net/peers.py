@@ -38,14 +38,15 @@ def write(out: str, result: dict) -> None:
 
 
 def run_guest(port: int, code: str, name: str, seed: int, out: str, token: str | None = None,
-              die_after_moves: int | None = None, time_limit: float = 120.0) -> None:
-    """A guest joining ``port`` and playing random legal moves to the end; killed by itself (os._exit, as a
-    crash would) after ``die_after_moves`` of its own moves. Writes its token at once to ``out + ".token"``."""
+              die_after_moves: int | None = None, time_limit: float = 120.0, address: str = "127.0.0.1") -> None:
+    """A guest joining ``port`` of ``address`` and playing random legal moves to the end; killed by itself
+    (os._exit, as a crash would) after ``die_after_moves`` of its own moves. Writes its token at once to
+    ``out + ".token"``."""
     from game.net import JoinRefused, TableClient
     from game.net.autoplay import guest_step
 
     received: list[tuple[float, str]] = []
-    client = TableClient("127.0.0.1", port, code, name, token=token,
+    client = TableClient(address, port, code, name, token=token,
                          recorder=lambda text: received.append((time.monotonic(), text)))
     try:
         table = client.connect()
@@ -88,11 +89,11 @@ def run_guest(port: int, code: str, name: str, seed: int, out: str, token: str |
 
 def run_host(preset_id: str, seed: int, out: str, port_file: str, code: str = "TEST",
              drop_wait: float = 30.0, time_limit: float = 120.0, guests: int = 2, seats=TABLE,
-             hold_until: str | None = None, rate: float | None = None) -> None:
-    """A host on localhost: a lobby until ``guests`` have joined, then its person's moves at random until the
-    match ends (then it waits a moment for the guests to see the end and closes). ``hold_until``: after 20
-    moves the table waits (polling, as a screen does) until that file exists. Every message it sends is
-    audited for hidden cards."""
+             hold_until: str | None = None, rate: float | None = None, bind: str | None = "127.0.0.1") -> None:
+    """A host on ``bind`` (None: every address of the machine, as the game's host): a lobby until ``guests``
+    have joined, then its person's moves at random until the match ends (then it waits a moment for the
+    guests to see the end and closes). ``hold_until``: after 20 moves the table waits (polling, as a screen
+    does) until that file exists. Every message it sends is audited for hidden cards."""
     from game.net import TableHost
     from game.net.audit import PrivacyAudit
     from game.net.autoplay import host_step
@@ -100,7 +101,7 @@ def run_host(preset_id: str, seed: int, out: str, port_file: str, code: str = "T
     session = make_session(preset_id, seed, seats=seats)
     audit = PrivacyAudit(session)
     options = {"rate": rate, "burst": int(rate)} if rate else {}
-    host = TableHost(session, bind="127.0.0.1", code=code, drop_wait=drop_wait, recorder=audit, **options)
+    host = TableHost(session, bind=bind, code=code, drop_wait=drop_wait, recorder=audit, **options)
     write(port_file, {"port": host.address[1]})
     rng = random.Random(seed)
     notices: list = []

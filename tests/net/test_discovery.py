@@ -97,6 +97,24 @@ def test_a_missing_property_an_odd_address_or_a_foreign_service_is_left_out():
     assert found_table(SERVICE, dict(GOOD), ["192.168.1.20"], None) is None
 
 
+def test_an_ipv4_address_comes_first_then_an_ipv6_one_a_friend_can_type_then_loopback():
+    def address(addresses):
+        table = found_table(SERVICE, dict(GOOD), addresses, 50123)
+        return table and table.address
+    assert address(["fd00::5", "192.168.1.20"]) == "192.168.1.20"
+    assert address(["fe80::1", "127.0.0.1", "2001:db8::7", "fd00::5"]) == "2001:db8::7"
+    assert address(["127.0.0.1", "fd00::5"]) == "fd00::5"
+    for useless in ("fe80::1", "::1", "ff02::fb", "::", "::ffff:192.168.1.20", "fd00::5%eth0", "fd00::g"):
+        assert address([useless]) is None, useless
+    assert address(["::1", "127.0.0.1"]) == "127.0.0.1"
+
+
+def test_an_advert_names_ipv6_addresses_a_friend_can_type_but_no_link_local_one():
+    advert = TableAdvert("Mia", 5000, 1, 1, 4, addresses=["10.0.0.2", "fd00::2", "fe80::1", "::1", "bogus"])
+    assert advert.addresses == ["10.0.0.2", "fd00::2"]
+    assert sorted(advert._info(1).parsed_addresses()) == ["10.0.0.2", "fd00::2"]
+
+
 def test_a_long_name_is_cut_and_its_spaces_folded():
     properties = {**GOOD, b"name": ("Wohnzimmer \n\t " + "ä" * 60).encode()}
     table = found_table(SERVICE, properties, ["10.0.0.5"], 50123)

@@ -1,5 +1,5 @@
 """Nothing from the network can crash, stall or cheat the host: the checker, 10,000 hostile messages in
-a match that plays on, a flood, peers that never speak or never read."""
+a match that plays on (in the default run), a flood, peers that never speak or never read."""
 from __future__ import annotations
 
 import json
@@ -48,9 +48,11 @@ def test_the_checker_answers_every_hostile_or_mangled_message_with_a_refusal_or_
     assert refused > 12_000
 
 
-@pytest.mark.parametrize("count", [2_000, pytest.param(10_000, marks=pytest.mark.soak)])
-def test_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_path, count):
-    """2,000 in the default run; the 10,000 of the issue with `-m soak` and in bench/lan_selftest.py."""
+#: The issue's figure: at least this many hostile messages, in the default run.
+HOSTILE_COUNT = 10_000
+
+
+def test_ten_thousand_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_path):
     session = make_session("crazy_eights", 31, tmp_path, seats=HOSTILE_TABLE)
     audit = PrivacyAudit(session)
     # Heard at any rate, so that every hostile message reaches the checker (the flood has its own test).
@@ -63,35 +65,31 @@ def test_hostile_messages_and_bad_hellos_leave_the_match_playing_to_its_end(tmp_
         while session.moves_made < 20:   # into the first hand
             host_step(host, rng)
         mallory_out = tmp_path / "mallory.json"
-        mallory = SPAWN.Process(target=send_hostile, args=(port, "TEST", count, 7), kwargs={"out": str(mallory_out)},
-                                daemon=True)
+        mallory = SPAWN.Process(target=send_hostile, args=(port, "TEST", HOSTILE_COUNT, 7),
+                                kwargs={"out": str(mallory_out)}, daemon=True)
         mallory.start()
+        # Strangers at once (a wrong code is answered after a pause: side by side, the pauses overlap).
         answers = []
-        strangers = threading.Thread(target=lambda: answers.extend(bad_hellos(port, "TEST", seed=8, count=40)),
-                                     daemon=True)
-        strangers.start()
+        strangers = [threading.Thread(target=lambda seed=seed: answers.extend(bad_hellos(port, "TEST", seed, 10)),
+                                      daemon=True) for seed in (8, 9, 10, 11)]
+        for stranger in strangers:
+            stranger.start()
         # The attack, with the table waiting on its person (a screen that polls, as the host's does).
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 120
         while not mallory_out.exists() and time.monotonic() < deadline:
             host.poll()
             time.sleep(0.002)
         outcome = wait_for_file(mallory_out, 5, mallory)
-        strangers.join(60)
-        assert outcome["sent"] == count and outcome["refused"] is None
-        # The sender may be done long before the host has read what sits in the socket: read on until the
-        # count stops growing.
-        last, settled = -1, time.monotonic()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and time.monotonic() - settled < 2 and host.refused_messages <= count * 0.3:
-            host.poll()
-            if host.refused_messages != last:
-                last, settled = host.refused_messages, time.monotonic()
-            time.sleep(0.01)
-        # How many reach the checker depends on how much the host read before the sender hung up (what sits
-        # unread in the socket then is dropped with the connection); the checker alone counts every one of
-        # 20,000 in test_the_checker_answers_every_hostile_or_mangled_message_with_a_refusal_or_a_checked_message.
-        assert host.refused_messages > 0 and host.errors == 0
-        assert set(answers) <= {"net.version", "net.bad_hello", "net.wrong_code", "closed"} and "net.version" in answers
+        for stranger in strangers:
+            stranger.join(60)
+        assert outcome["sent"] == HOSTILE_COUNT and outcome["refused"] is None and outcome["reconnects"] == 0
+        # Every message the checker refuses was answered: the host read and checked all of them (the sender
+        # waited for the answers, so this holds however late a loaded host got to them).
+        assert outcome["answered"] == outcome["refusable"] > HOSTILE_COUNT * 0.6
+        assert len(answers) == 40 and set(answers) <= {"net.version", "net.bad_hello", "net.wrong_code", "closed"}
+        assert {"net.version", "net.bad_hello", "net.wrong_code"} <= set(answers)
+        assert host.refused_messages == outcome["refusable"] + answers.count("net.bad_hello")
+        assert host.errors == 0
         # The match plays on to its end (a computer takes the hostile guest's seat once it has gone).
         start = time.monotonic()
         while time.monotonic() - start < 60 and host_step(host, rng):

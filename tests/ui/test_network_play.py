@@ -325,3 +325,33 @@ def test_a_dropped_guest_joins_again_and_takes_the_same_seat_back(app, ui, serve
     ui.click(ui.button("Join"))
     assert run_until(ui, lambda: isinstance(app.scenes.top, TableScene))
     assert app.scenes.top.session.seat == 1 and [row.state for row in host.lobby()][1] == "connected"
+
+
+def test_the_join_screen_takes_an_ipv6_address_with_its_port_and_says_what_a_link_local_one_lacks(app, ui):
+    from tests.net.test_ipv6 import NO_IPV6
+
+    join = app.go("join_table")
+    ui.step(2)
+    type_into(ui, join.entries["name"], "Zoë")
+    type_into(ui, join.entries["code"], "K7QM")
+    type_into(ui, join.entries["address"], "fe80::1")
+    ui.click(ui.button("Join"))
+    assert join.joining is None and "needs the network it is on after a %" in join.status
+    if NO_IPV6 is not None:
+        pytest.skip(f"IPv6 not tested: {NO_IPV6}")
+    rules = preset("crazy_eights", 3).replace(match_end="single_hand")
+    session = TableSession.new(rules, 22, [Seat("Mia", "easy"), Seat("Ada", REMOTE), Seat("Bruno", "easy")],
+                               think_budget_ms=10)
+    host = TableHost(session, code="K7QM")   # every address, IPv4 and IPv6, as the game's host listens
+    try:
+        # The address as the host's screen shows it, port and all; the port box says something else.
+        type_into(ui, join.entries["address"], f"[::1]:{host.address[1]}")
+        type_into(ui, join.entries["port"], "1")
+        ui.click(ui.button("Join"))
+        assert run_until(ui, lambda: isinstance(app.scenes.top, TableScene), also=host.poll), join.status
+        assert app.scenes.top.session.seat == 1 and host.session.name(1) == "Zoë"
+    finally:
+        if app.table_link is not None:
+            app.table_link.close()
+        host.close()
+        session.close()
