@@ -133,6 +133,12 @@ def test_a_guest_joins_by_a_link_local_address_with_its_zone():
             host.poll()   # the host's frame loop answers the hello
             time.sleep(0.005)
         assert joined, f"could not join over {address}"
+        # connect() returns at the lobby message; the dealt table follows it.
+        deadline = time.monotonic() + 10
+        while not joined[0].ready and time.monotonic() < deadline:
+            host.poll()
+            joined[0].poll()
+            time.sleep(0.005)
         assert joined[0].ready and host.lobby()[joined[0].seat].state == "connected" and host.errors == 0
     finally:
         client.close()
