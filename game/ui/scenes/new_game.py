@@ -20,11 +20,12 @@ from game.rules import (DESCRIPTIONS, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS, PRE
 from game.session import HUMAN, OPPONENT_NAMES, Seat
 from game.store.settings import LAST_NEW_GAME_MAX_ITEMS, PLAYER_NAME_MAX_LENGTH
 
-from ..i18n import N_, _, level_name, ngettext
+from ..deck_looks import shown_deck_look
+from ..i18n import N_, _, card_names_for, level_name, ngettext
 from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..problems import os_error_words, problem_text
-from ..rules_text import summary
+from ..rules_text import deck_worded, summary
 from ..sessions import match_desk, new_session
 from ..widgets.text_entry import SafeTextEntryLine
 from ..widgets import WidgetScene
@@ -213,7 +214,19 @@ class NewGameScene(WidgetScene):
 
     # ----- layout ----------------------------------------------------------------------
 
+    def card_look(self) -> str:
+        """The deck look the chosen game is dealt in at the table (German-suited Mau-Mau, but French cards
+        once jokers join it): the screen names the cards as that deck shows them."""
+        rules = self.rules if self.rules is not None else preset(self.preset_id, self.players)
+        return shown_deck_look(self.app.settings.deck_look, rules)
+
     def build(self) -> None:
+        #: The deck look the description and the house rules were written for (a tick may change it).
+        self.built_look = self.card_look()
+        with card_names_for(self.built_look):
+            self._build_panels()
+
+    def _build_panels(self) -> None:
         width, height = self.app.size
         top = self.px(92)
         button_h = max(self.text_h(17) + 14, self.px(50))
@@ -259,13 +272,13 @@ class NewGameScene(WidgetScene):
         for rule in house_rules_for(self.preset_id):
             fixed = rule.id in built_in
             toggle = self.add(pygame_gui.elements.UICheckBox(
-                pygame.Rect(pad - self.px(6), ty, box, box), _(rule.name), self.manager, container=scroller,
+                pygame.Rect(pad - self.px(6), ty, box, box), deck_worded(rule.name), self.manager, container=scroller,
                 object_id=f"#switch_{rule.id}", initial_state=fixed or rule.id in self.switches,
                 tool_tip_text=_("Already part of this game.") if fixed else None))
             if fixed:
                 toggle.disable()
             self.toggles[toggle] = rule.id
-            explanation = html.escape(_(rule.explanation))
+            explanation = html.escape(deck_worded(rule.explanation))
             if fixed:
                 explanation += (f' <font color="{NOTE_COLOUR}">' + html.escape(_("Already part of this game."))
                                 + "</font>")
@@ -307,7 +320,7 @@ class NewGameScene(WidgetScene):
         self.description = None
         if level < 3:
             self.description = self.add(pygame_gui.elements.UITextBox(
-                html.escape(_(DESCRIPTIONS[self.preset_id])), pygame.Rect(pad + field_w, y, content_w - field_w, -1),
+                html.escape(deck_worded(DESCRIPTIONS[self.preset_id])), pygame.Rect(pad + field_w, y, content_w - field_w, -1),
                 self.manager, container=panel,
                 object_id=ObjectID(object_id="#preset_description", class_id="@description")))
             y = self.description.relative_rect.bottom + self.px(12)
@@ -398,7 +411,8 @@ class NewGameScene(WidgetScene):
         """The live summary, or in its place the reason the rules core refused the choices."""
         if self.rules is None:
             return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.problem_text())}</b></font>'
-        return "<br>".join(html.escape(line) for line in summary(self.rules))
+        with card_names_for(self.card_look()):
+            return "<br>".join(html.escape(line) for line in summary(self.rules))
 
     def summary_height(self) -> int:
         """The height the summary's whole text needs at the summary box's width and type."""
@@ -411,7 +425,11 @@ class NewGameScene(WidgetScene):
 
     def refresh(self) -> None:
         """Show the summary (or the problem) and enable Start only for playable rules; a summary grown
-        past its box (a house rule ticked) lays the panel out again, tighter."""
+        past its box (a house rule ticked) lays the panel out again, tighter; so does a tick that changes
+        the deck the game is dealt in (its cards are named anew)."""
+        if self.card_look() != self.built_look:
+            self.rebuild()
+            return
         self.summary_box.set_text(self.summary_html())
         self.summary_box.set_dimensions(self.summary_size)
         if self.setup_level < SETUP_LEVELS - 1 and self.summary_height() > self.summary_size[1]:
