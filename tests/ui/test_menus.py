@@ -882,3 +882,23 @@ def test_the_rules_summary_shows_whole_for_every_game_at_seven_players_with_ever
             scene.changed()
             app.step()
             assert_whole(scene, f"{preset_id} after ticking {switch}")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_every_game_keeps_its_description_beside_its_whole_summary_at_960_by_600(make_app, language):
+    """Chosen as it comes (four players, no house rule), each game shows what it is and its whole summary:
+    Switch in Greek needs the description in smaller type, never gone."""
+    from game.ui.scenes.new_game import default_match_key
+
+    app = make_app((960, 600))
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    for preset_id in PRESETS:
+        scene = NewGameScene(app)
+        scene.preset_id, scene.players, scene.switches = preset_id, 4, set()
+        scene.match_key = default_match_key(preset_id)
+        scene.evaluate()
+        app.scenes.clear_to(scene)
+        app.step()
+        assert scene.description is not None, f"{preset_id}: the game's description left out"
+        assert scene.description.scroll_bar is None, preset_id
+        assert scene.summary_height() <= scene.summary_box.rect.height, preset_id

@@ -34,7 +34,7 @@ NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
 
 
 #: How many ways the setup panel tries, each tighter than the one before, to show the whole rules summary.
-SETUP_LEVELS = 4
+SETUP_LEVELS = 5
 #: The drop-down choice "Learner": a person who plays with the tutor (the choice is kept by name).
 TUTORED_PERSON = "human_with_tutor"
 #: The longest name a person at the table may type (as for the player's own name in the settings).
@@ -300,8 +300,9 @@ class NewGameScene(WidgetScene):
     def _build_setup(self, rect, pad, row_h, row_gap, field_w, level: int = 0) -> bool:
         """The left panel; False when the rules summary would not fit (try again tighter). ``level`` 1:
         rows closer and no heading over the summary; 2: the summary in smaller type too (seven players of
-        a game with action cards and house rules, in Greek, at 960x600); 3: without the game's one-line
-        description too (the Rules screen has it), for every house rule of a game at once."""
+        a game with action cards and house rules, in Greek, at 960x600); 3: the game's description in
+        smaller type too (Switch in Greek at 960x600); 4: without the description (the Rules screen has
+        it), for every house rule of a game at once."""
         self.setup_level = level
         compact = level >= 1
         if compact:
@@ -318,12 +319,12 @@ class NewGameScene(WidgetScene):
             container=panel, object_id="#preset"))
         y += row_h + self.px(6)
         self.description = None
-        if level < 3:
+        if level < 4:
             self.description = self.add(pygame_gui.elements.UITextBox(
                 html.escape(deck_worded(DESCRIPTIONS[self.preset_id])), pygame.Rect(pad + field_w, y, content_w - field_w, -1),
-                self.manager, container=panel,
-                object_id=ObjectID(object_id="#preset_description", class_id="@description")))
-            y = self.description.relative_rect.bottom + self.px(12)
+                self.manager, container=panel, object_id=ObjectID(
+                    object_id="#preset_description", class_id="@description_small" if level >= 3 else "@description")))
+            y = self.description.relative_rect.bottom + self.px(6 if compact else 12)
 
         self.label((pad, y, field_w, row_h), _("Players"), "@field", container=panel)
         player_options = [(ngettext("{n} player", "{n} players", n).format(n=n), str(n))
@@ -345,7 +346,7 @@ class NewGameScene(WidgetScene):
         self.match_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             options, chosen, pygame.Rect(match_x + match_label_w, y, pad + content_w - match_x - match_label_w, row_h),
             self.manager, container=panel, object_id="#match_length"))
-        y += row_h + self.px(12)
+        y += row_h + self.px(8 if compact else 12)
 
         section_h = self.text_h(15)
         self.label((pad, y, content_w, section_h), _("Other players"), "@section", container=panel)
