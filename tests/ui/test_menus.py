@@ -534,6 +534,9 @@ def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, siz
                 clear_of_panel = menu.panel_rect.inflate(2 * menu.px(12), 0)
                 assert menu.tagline_rects and not any(r.colliderect(clear_of_panel) for r in menu.tagline_rects)
                 assert all(app.screen.get_rect().contains(r) for r in menu.tagline_rects)
+                # The version stands on the felt, never across the panel's border (the panel is tall at 960x600).
+                assert not menu.version_rect.colliderect(menu.panel_rect.inflate(2, 2))
+                assert app.screen.get_rect().contains(menu.version_rect)
         for preset_id in PRESETS:   # each game's description above the rules, however long it runs
             rules_scene = RulesScene(app, preset_id=preset_id)
             app.scenes.clear_to(rules_scene)
