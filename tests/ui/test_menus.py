@@ -905,3 +905,21 @@ def test_every_game_keeps_its_description_beside_its_whole_summary_at_960_by_600
         assert scene.description is not None, f"{preset_id}: the game's description left out"
         assert scene.description.scroll_bar is None, preset_id
         assert scene.summary_height() <= scene.summary_box.rect.height, preset_id
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_statistics_person_menu_shows_you_against_the_computer_whole(make_app, home, language, size):
+    """"Du (gegen den Computer)" lost its closing bracket under the arrow: each choice shows whole."""
+    store = StatisticsStore(UserFolders.default())
+    store.record_hand("crazy_eights", "medium", True, 0, True)
+    store.record_finished_hand("crazy_eights", "human", None, (True, 0, True), None, "Bruno")
+    app = make_app(size)
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    app.scenes.clear_to(StatisticsScene(app))
+    app.step()
+    menu = app.scenes.top.player_menu
+    assert menu is not None
+    button = menu.current_state.selected_option_button
+    room = button.get_abs_rect().width - 12    # the text's padding (10) and the button's edge
+    assert [text for text, _key in menu.options_list if button.font.size(text)[0] > room] == []
