@@ -47,3 +47,9 @@ def test_the_greek_tutor_setting_asks_before_a_move_that_costs_not_an_exact_one(
     speaking("el")
     words = i18n._("Tutor: ask me before a costly move")
     assert "κοστίζει" in words and "ακριβ" not in words
+
+
+def test_greek_calls_a_match_a_partida_in_the_key_help_too(speaking):
+    speaking("el")
+    assert "παρτίδα" in i18n._("Match analysis").replace("παρτίδας", "παρτίδα")
+    assert "παρτίδας" in i18n._("Every move of the match") and "αγώνα" not in i18n._("Every move of the match")
