@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+import pytest
 
 from game.rules import card_from_str
 from game.session.lessons import LESSONS
@@ -178,3 +179,20 @@ def test_a_lessons_other_players_wear_no_level_tab(app, ui):
     app.scenes.clear_to(ordinary)
     ui.step(4)
     assert all(level_tab_pixels(app.screen, ordinary.board.layout.seats[seat].plate) > 20 for seat in (1, 2))
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_german_deck_note_stands_clear_of_the_teachers_panel(make_app, language, size):
+    """With German suits chosen, a lesson (52 cards) opens saying it is dealt French: that note was drawn
+    under the teacher's panel, half hidden."""
+    app = make_app(size)
+    app.save_settings(dataclasses.replace(app.settings, language=language, deck_look="german"))
+    quick(app)
+    app.go("lesson_table", "crazy_eights", 0, how="clear")
+    table = until_persons_step(app)
+    app.step(FRAME)
+    assert table.effects.toast is not None and table.effects.toast_kind == "note"
+    toast = table.painter.toast_rect
+    assert toast is not None and not toast.colliderect(table.panel_rect), (toast, table.panel_rect)
+    assert app.screen.get_rect().contains(toast)

@@ -114,6 +114,8 @@ class TablePainter:
         self.scene = scene
         self.text = scene.text
         self.images = scene.images
+        #: Where the toast was last drawn (None: none showing).
+        self.toast_rect: pygame.Rect | None = None
         #: The log heading's lines, kept while the name, the type and the room stay: ((name, size, width), lines).
         self._log_title: tuple = (None, [])
 
@@ -142,7 +144,7 @@ class TablePainter:
         self._draw_penalty(surface, lay)
         self._draw_flash_labels(surface, lay)
         self._draw_log(surface, lay)
-        draw_toast(surface, self.text, self.effects, lay)
+        self.toast_rect = draw_toast(surface, self.text, self.effects, lay, self.toast_clear_left())
         drag = scene.input.drag
         if drag is not None and drag.moved:
             self._draw_sprite(surface, drag.sprite, lay)
@@ -282,6 +284,10 @@ class TablePainter:
                 glow = shapes.radial_glow(int(max(spot.max_fan_width * 0.55, spot.card_h)), GOLD, 90)
                 surface.blit(glow, glow.get_rect(center=spot.center))
             self._draw_plate(surface, lay, seat, spot.plate, active, in_hand, thinking == seat)
+
+    def toast_clear_left(self) -> int:
+        """The x a toast keeps right of (0: it stands over the middle of the table wherever it falls)."""
+        return 0
 
     def level_badge_text(self, kind: str) -> str | None:
         """The words on a seat's level tab: a computer player's level ("Medium"); none for a person."""
@@ -495,7 +501,7 @@ class TablePainter:
 
     def _draw_banner(self, surface, lay: Layout) -> None:
         banner = self.banner_text()
-        if banner is None or covers_banner(self.text, self.effects, lay):
+        if banner is None or covers_banner(self.text, self.effects, lay, self.toast_clear_left()):
             return
         title, hint = banner
         y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22
