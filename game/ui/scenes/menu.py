@@ -93,8 +93,12 @@ class MainMenuScene(WidgetScene):
         version_w = self.text_w(text, 14, bold=False) + 8
         where = pygame.Rect(width - version_w - self.px(34), height - self.px(34) - self.text_h(14), version_w,
                               self.text_h(14))
-        if where.colliderect(panel):   # a low window: the panel reaches the corner, the version goes beside it
-            where.right = panel.left - self.px(16)
+        if where.colliderect(panel):   # a low window: the panel reaches the corner
+            below = where.move(0, panel.bottom + self.px(6) - where.top)
+            if below.bottom <= height - self.px(16):
+                where = below                      # under the panel, where there is room
+            else:
+                where.right = panel.left - self.px(16)   # else beside it
         #: Where the version is written (the layout test keeps it off the panel).
         self.version_rect = where
         self.label(where, text, "@subtle", name="version")
