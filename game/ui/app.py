@@ -232,7 +232,7 @@ class App:
     def _preload_fonts(self) -> None:
         # Text boxes switch to bold in their HTML (headings, bold words); load those up front.
         fonts = self.ui_manager.get_theme().get_font_dictionary()
-        wanted = [round(size * self.font_scale) for size in (19,)]
+        wanted = [round(size * self.font_scale) for size in (13, 15, 19)]   # the summaries' problem, headings
         self.ui_manager.preload_fonts([
             {"name": "noto_sans", "point_size": size, "style": "bold", "antialiased": "1"}
             for size in wanted if not fonts.check_font_preloaded(f"noto_sans_bold_aa_{size}")])

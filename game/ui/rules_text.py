@@ -6,7 +6,7 @@ the Rules screen; ``summary(rules)`` the short lines the New Game screen shows.
 """
 from __future__ import annotations
 
-from game.rules import CHOICES, DESCRIPTIONS, RuleSet
+from game.rules import CHOICES, DESCRIPTIONS, HOUSE_RULES_BY_ID, RuleSet
 
 from .i18n import GERMAN_LOOK, N_, Worded, _, deck_look, join_words, ngettext, rank_name, ranks_phrase
 
@@ -21,6 +21,12 @@ GERMAN_LOOK_TEXTS = {
                          "and ace of each suit (no twos to sixes)."),
     DESCRIPTIONS["mau_mau"]: N_("The German game with 32 cards: sevens draw two, eights skip, unders are wild; "
                                 "say \"Mau\" on your last card."),
+    # English names the German-suited ace "ace" too: these words differ from the French ones only so that
+    # a language with a word of its own (German: the Daus) can say it.
+    HOUSE_RULES_BY_ID["ace_again"].name: N_("Aces play again"),
+    HOUSE_RULES_BY_ID["ace_again"].explanation: N_("Whoever plays an ace plays one more card at once, or draws."),
+    HOUSE_RULES_BY_ID["jack_on_jack"].name: N_("Under on under"),
+    HOUSE_RULES_BY_ID["jack_on_jack"].explanation: N_("An under may be played on an under."),
     CHOICES["mau_mau"]: N_("Mau-Mau is played in many ways; where tables differ, this game chose: a seven or an "
                            "eight turned up to start has no effect, and an under turned up goes back into the "
                            "stock; a seven is answered only with a seven, and whoever draws for it misses their "

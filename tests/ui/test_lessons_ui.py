@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+import pytest
 
 from game.rules import card_from_str
 from game.session.lessons import LESSONS
@@ -143,3 +144,55 @@ def test_after_the_last_step_nobody_moves_and_the_switch_call_is_made_by_key(app
         app.step(FRAME)
     assert table.session.version == version and app.scenes.top is table
     assert ui.has_button("Back to the lessons  (Enter)")
+
+
+def level_tab_pixels(surface, plate) -> int:
+    """How many pixels of the Easy level's green lie where a plate's level tab goes (its lower right edge)."""
+    from game.ui.look.palette import LEVEL_COLORS
+
+    green = pygame.Color(*LEVEL_COLORS["easy"])
+    area = pygame.Rect(plate.centerx, plate.bottom - plate.h // 5, plate.w // 2, plate.h // 5 + plate.h // 4)
+    area = area.clip(surface.get_rect())
+    return sum(1 for x in range(area.left, area.right) for y in range(area.top, area.bottom)
+               if surface.get_at((x, y))[:3] == green[:3])
+
+
+def test_a_lessons_other_players_wear_no_level_tab(app, ui):
+    """They play the lesson's script, not a level: an "Easy" tab would tell the person something untrue. The
+    same players at an ordinary table at Easy wear it (so the look for it can see one)."""
+    from game.rules import Match, preset
+    from game.session import Seat
+    from game.ui.i18n import shown_player_name
+    from game.ui.sessions import session_for
+    from game.ui.table import TableScene
+
+    quick(app)
+    app.go("lesson_table", "crazy_eights", 0, how="clear")
+    table = until_persons_step(app)
+    app.step(FRAME)
+    others = [seat for seat in table.board.layout.seats if seat != table.session.human]
+    assert others and all(table.session.view().seats[seat].kind == "easy" for seat in others)
+    assert all(level_tab_pixels(app.screen, table.board.layout.seats[seat].plate) == 0 for seat in others)
+
+    seats = [Seat(shown_player_name(app.settings.player_name), "human"), Seat("Ada", "easy"), Seat("Bruno", "easy")]
+    ordinary = TableScene(app, session_for(app, Match(preset("crazy_eights", 3), seed=3), seats))
+    app.scenes.clear_to(ordinary)
+    ui.step(4)
+    assert all(level_tab_pixels(app.screen, ordinary.board.layout.seats[seat].plate) > 20 for seat in (1, 2))
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_german_deck_note_stands_clear_of_the_teachers_panel(make_app, language, size):
+    """With German suits chosen, a lesson (52 cards) opens saying it is dealt French: that note was drawn
+    under the teacher's panel, half hidden."""
+    app = make_app(size)
+    app.save_settings(dataclasses.replace(app.settings, language=language, deck_look="german"))
+    quick(app)
+    app.go("lesson_table", "crazy_eights", 0, how="clear")
+    table = until_persons_step(app)
+    app.step(FRAME)
+    assert table.effects.toast is not None and table.effects.toast_kind == "note"
+    toast = table.painter.toast_rect
+    assert toast is not None and not toast.colliderect(table.panel_rect), (toast, table.panel_rect)
+    assert app.screen.get_rect().contains(toast)

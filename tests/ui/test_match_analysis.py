@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.ai import EasyBot, MediumBot
 from game.rules import Match, preset
@@ -127,3 +128,25 @@ def test_the_replay_viewer_opens_the_analysis_of_the_whole_record_on_the_hand_sh
     key(ui, pygame.K_a)
     assert isinstance(app.scenes.top, MatchAnalysisScene)
     key(ui, pygame.K_ESCAPE)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_key_hint_is_never_cut_short_at_960_by_600(make_app, language):
+    """The German hint ended in "E: exp…": at the smallest size the line may take, it fits whole."""
+    import dataclasses
+
+    from game.ui import i18n
+    from game.ui.table.sprites import MAX_FITTED_CHARACTERS
+
+    app = make_app((960, 600))
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    ui = Driver(app)
+    table, _result = finished_hand(app)
+    scene = app.go("match_analysis", AnalysisSource.of_session(table.session, (1,)))
+    scene.close()
+    ui.step(2)
+    keys = i18n._("Left/Right: decisions · N: next error · P: one player · E: export")
+    assert len(keys) < MAX_FITTED_CHARACTERS
+    room = scene.browser_left() - scene.panel.left - scene.px(28)
+    smallest = max(8, int(max(10, scene.px(13)) * 0.6))     # TextCache.fit shrinks no further, then trims
+    assert scene.text.font(smallest).size(keys)[0] <= room, keys

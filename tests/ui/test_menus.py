@@ -534,6 +534,9 @@ def test_every_screen_fits_the_window_with_room_for_its_text(make_app, home, siz
                 clear_of_panel = menu.panel_rect.inflate(2 * menu.px(12), 0)
                 assert menu.tagline_rects and not any(r.colliderect(clear_of_panel) for r in menu.tagline_rects)
                 assert all(app.screen.get_rect().contains(r) for r in menu.tagline_rects)
+                # The version stands on the felt, never across the panel's border (the panel is tall at 960x600).
+                assert not menu.version_rect.colliderect(menu.panel_rect.inflate(2, 2))
+                assert app.screen.get_rect().contains(menu.version_rect)
         for preset_id in PRESETS:   # each game's description above the rules, however long it runs
             rules_scene = RulesScene(app, preset_id=preset_id)
             app.scenes.clear_to(rules_scene)
@@ -882,3 +885,41 @@ def test_the_rules_summary_shows_whole_for_every_game_at_seven_players_with_ever
             scene.changed()
             app.step()
             assert_whole(scene, f"{preset_id} after ticking {switch}")
+
+
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_every_game_keeps_its_description_beside_its_whole_summary_at_960_by_600(make_app, language):
+    """Chosen as it comes (four players, no house rule), each game shows what it is and its whole summary:
+    Switch in Greek needs the description in smaller type, never gone."""
+    from game.ui.scenes.new_game import default_match_key
+
+    app = make_app((960, 600))
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    for preset_id in PRESETS:
+        scene = NewGameScene(app)
+        scene.preset_id, scene.players, scene.switches = preset_id, 4, set()
+        scene.match_key = default_match_key(preset_id)
+        scene.evaluate()
+        app.scenes.clear_to(scene)
+        app.step()
+        assert scene.description is not None, f"{preset_id}: the game's description left out"
+        assert scene.description.scroll_bar is None, preset_id
+        assert scene.summary_height() <= scene.summary_box.rect.height, preset_id
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "de", "el", "nb"])
+def test_the_statistics_person_menu_shows_you_against_the_computer_whole(make_app, home, language, size):
+    """"Du (gegen den Computer)" lost its closing bracket under the arrow: each choice shows whole."""
+    store = StatisticsStore(UserFolders.default())
+    store.record_hand("crazy_eights", "medium", True, 0, True)
+    store.record_finished_hand("crazy_eights", "human", None, (True, 0, True), None, "Bruno")
+    app = make_app(size)
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    app.scenes.clear_to(StatisticsScene(app))
+    app.step()
+    menu = app.scenes.top.player_menu
+    assert menu is not None
+    button = menu.current_state.selected_option_button
+    room = button.get_abs_rect().width - 12    # the text's padding (10) and the button's edge
+    assert [text for text, _key in menu.options_list if button.font.size(text)[0] > room] == []

@@ -334,3 +334,37 @@ def test_each_suit_shows_the_key_that_names_it(app, language):
             app.pop()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+@pytest.mark.parametrize("language, name", [
+    ("de", "Crazy Eights mit Aktionskarten"), ("el", "Crazy Eights με ειδικά φύλλα"),
+    ("nb", "Crazy Eights med spesialkort"), ("en", "Crazy Eights with action cards")])
+def test_the_log_heading_is_the_games_name_in_the_players_language_and_fits(app, size, language, name):
+    """The longest game name, beside "All moves (Y)": whole, in the heading's own type, on two lines at most."""
+    app.save_settings(dataclasses.replace(app.settings, language=language))
+    app.resize(size)
+    table = open_table(app, preset("crazy_eights_action", 3), seed=3)
+    table.painter.draw(app.screen)
+    lay = table.board.layout
+    font_size, width = table.painter.log_title_room(lay)
+    lines = table.painter.log_title_lines(font_size, width)
+    assert " ".join(lines) == name
+    assert 1 <= len(lines) <= 2
+    assert width >= lay.log_rect.w // 2, "the heading keeps most of the panel beside All moves"
+    for line in lines:
+        assert table.text.render(line, font_size, bold=True).get_width() <= width, f"{line!r} squeezed or cut"
+
+
+def test_a_records_long_own_game_name_takes_two_lines_at_most_in_the_log_heading(app):
+    """A record may name its rules with one long word (40 characters, the most the rules take): it is
+    broken where it must be and trimmed on the second line, never drawn past the panel."""
+    app.resize((960, 600))
+    rules = preset("crazy_eights", 3).replace(name=("Sonntagsrundenhausregeln" * 2)[:40])
+    table = open_table(app, rules, seed=3)
+    table.painter.draw(app.screen)
+    font_size, width = table.painter.log_title_room(table.board.layout)
+    lines = table.painter.log_title_lines(font_size, width)
+    assert len(lines) == 2 and "".join(lines).startswith("Sonntagsrunden")
+    for line in lines:
+        assert table.text.fit(line, font_size, width, bold=True).get_width() <= width

@@ -46,6 +46,7 @@ class MainMenuScene(WidgetScene):
         self._art_cache: tuple | None = None
         self.continue_button = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.version_rect = pygame.Rect(0, 0, 0, 0)
         #: Where the tagline's lines were drawn (the layout test checks them against the panel).
         self.tagline_rects: list[pygame.Rect] = []
 
@@ -90,8 +91,17 @@ class MainMenuScene(WidgetScene):
         self.continue_button = self.buttons.get("continue")
         text = _("Version {version}").format(version=version())
         version_w = self.text_w(text, 14, bold=False) + 8
-        self.label((width - version_w - self.px(34), height - self.px(34) - self.text_h(14), version_w, self.text_h(14)),
-                   text, "@subtle", name="version")
+        where = pygame.Rect(width - version_w - self.px(34), height - self.px(34) - self.text_h(14), version_w,
+                              self.text_h(14))
+        if where.colliderect(panel):   # a low window: the panel reaches the corner
+            below = where.move(0, panel.bottom + self.px(6) - where.top)
+            if below.bottom <= height - self.px(16):
+                where = below                      # under the panel, where there is room
+            else:
+                where.right = panel.left - self.px(16)   # else beside it
+        #: Where the version is written (the layout test keeps it off the panel).
+        self.version_rect = where
+        self.label(where, text, "@subtle", name="version")
 
     # ----- actions ---------------------------------------------------------------------
 

@@ -21,11 +21,12 @@ from game.session import HUMAN, OPPONENT_NAMES, Seat
 from game.session.seats import name_key, rename_computers
 from game.store.settings import LAST_NEW_GAME_MAX_ITEMS, PLAYER_NAME_MAX_LENGTH
 
-from ..i18n import N_, _, level_name, ngettext, shown_player_name
+from ..deck_looks import shown_deck_look
+from ..i18n import N_, _, card_names_for, level_name, ngettext, shown_player_name
 from ..look.paint import draw_heading
 from ..look.palette import GOLD, PROBLEM_TEXT, hex_code
 from ..problems import os_error_words, problem_text
-from ..rules_text import summary
+from ..rules_text import deck_worded, summary
 from ..safe_text import safe_text
 from ..sessions import match_desk, new_session
 from ..widgets.text_entry import SafeTextEntryLine
@@ -35,7 +36,7 @@ NOTE_COLOUR, PROBLEM_COLOUR = hex_code(GOLD), hex_code(PROBLEM_TEXT)
 
 
 #: How many ways the setup panel tries, each tighter than the one before, to show the whole rules summary.
-SETUP_LEVELS = 4
+SETUP_LEVELS = 5
 #: The drop-down choice "Learner": a person who plays with the tutor (the choice is kept by name).
 TUTORED_PERSON = "human_with_tutor"
 #: The longest name a person at the table may type (as for the player's own name in the settings).
@@ -229,7 +230,19 @@ class NewGameScene(WidgetScene):
 
     # ----- layout ----------------------------------------------------------------------
 
+    def card_look(self) -> str:
+        """The deck look the chosen game is dealt in at the table (German-suited Mau-Mau, but French cards
+        once jokers join it): the screen names the cards as that deck shows them."""
+        rules = self.rules if self.rules is not None else preset(self.preset_id, self.players)
+        return shown_deck_look(self.app.settings.deck_look, rules)
+
     def build(self) -> None:
+        #: The deck look the description and the house rules were written for (a tick may change it).
+        self.built_look = self.card_look()
+        with card_names_for(self.built_look):
+            self._build_panels()
+
+    def _build_panels(self) -> None:
         layout = self.form_layout(0.53)
         pad = self.px(20)
         row_h = max(self.px(40), self.text_h(16) + 10)
@@ -266,13 +279,13 @@ class NewGameScene(WidgetScene):
         for rule in house_rules_for(self.preset_id):
             fixed = rule.id in built_in
             toggle = self.add(pygame_gui.elements.UICheckBox(
-                pygame.Rect(pad - self.px(6), ty, box, box), _(rule.name), self.manager, container=scroller,
+                pygame.Rect(pad - self.px(6), ty, box, box), deck_worded(rule.name), self.manager, container=scroller,
                 object_id=f"#switch_{rule.id}", initial_state=fixed or rule.id in self.switches,
                 tool_tip_text=_("Already part of this game.") if fixed else None))
             if fixed:
                 toggle.disable()
             self.toggles[toggle] = rule.id
-            explanation = html.escape(_(rule.explanation))
+            explanation = html.escape(deck_worded(rule.explanation))
             if fixed:
                 explanation += (f' <font color="{NOTE_COLOUR}">' + html.escape(_("Already part of this game."))
                                 + "</font>")
@@ -290,8 +303,9 @@ class NewGameScene(WidgetScene):
     def _build_setup(self, rect, pad, row_h, row_gap, field_w, level: int = 0) -> bool:
         """The left panel; False when the rules summary would not fit (try again tighter). ``level`` 1:
         rows closer and no heading over the summary; 2: the summary in smaller type too (seven players of
-        a game with action cards and house rules, in Greek, at 960x600); 3: without the game's one-line
-        description too (the Rules screen has it), for every house rule of a game at once."""
+        a game with action cards and house rules, in Greek, at 960x600); 3: the game's description in
+        smaller type too (Switch in Greek at 960x600); 4: without the description (the Rules screen has
+        it), for every house rule of a game at once."""
         self.setup_level = level
         compact = level >= 1
         if compact:
@@ -308,12 +322,12 @@ class NewGameScene(WidgetScene):
             container=panel, object_id="#preset"))
         y += row_h + self.px(6)
         self.description = None
-        if level < 3:
+        if level < 4:
             self.description = self.add(pygame_gui.elements.UITextBox(
-                html.escape(_(DESCRIPTIONS[self.preset_id])), pygame.Rect(pad + field_w, y, content_w - field_w, -1),
-                self.manager, container=panel,
-                object_id=ObjectID(object_id="#preset_description", class_id="@description")))
-            y = self.description.relative_rect.bottom + self.px(12)
+                html.escape(deck_worded(DESCRIPTIONS[self.preset_id])), pygame.Rect(pad + field_w, y, content_w - field_w, -1),
+                self.manager, container=panel, object_id=ObjectID(
+                    object_id="#preset_description", class_id="@description_small" if level >= 3 else "@description")))
+            y = self.description.relative_rect.bottom + self.px(6 if compact else 12)
 
         self.label((pad, y, field_w, row_h), _("Players"), "@field", container=panel)
         player_options = [(ngettext("{n} player", "{n} players", n).format(n=n), str(n))
@@ -335,7 +349,7 @@ class NewGameScene(WidgetScene):
         self.match_menu = self.add(pygame_gui.elements.UIDropDownMenu(
             options, chosen, pygame.Rect(match_x + match_label_w, y, pad + content_w - match_x - match_label_w, row_h),
             self.manager, container=panel, object_id="#match_length"))
-        y += row_h + self.px(12)
+        y += row_h + self.px(8 if compact else 12)
 
         section_h = self.text_h(15)
         self.label((pad, y, content_w, section_h), _("Other players"), "@section", container=panel)
@@ -403,7 +417,8 @@ class NewGameScene(WidgetScene):
             return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.name_problem)}</b></font>'
         if self.rules is None:
             return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.problem_text())}</b></font>'
-        return "<br>".join(html.escape(line) for line in summary(self.rules))
+        with card_names_for(self.card_look()):
+            return "<br>".join(html.escape(line) for line in summary(self.rules))
 
     def summary_height(self) -> int:
         """The height the summary's whole text needs at the summary box's width and type."""
@@ -416,7 +431,11 @@ class NewGameScene(WidgetScene):
 
     def refresh(self) -> None:
         """Show the summary (or the problem) and enable Start only for playable rules; a summary grown
-        past its box (a house rule ticked) lays the panel out again, tighter."""
+        past its box (a house rule ticked) lays the panel out again, tighter; so does a tick that changes
+        the deck the game is dealt in (its cards are named anew)."""
+        if self.card_look() != self.built_look:
+            self.rebuild()
+            return
         self.summary_box.set_text(self.summary_html())
         self.summary_box.set_dimensions(self.summary_size)
         if self.setup_level < SETUP_LEVELS - 1 and self.summary_height() > self.summary_size[1]:

@@ -244,7 +244,8 @@ class StatisticsScene(WidgetScene):
         if self.players:   # people who played at a table of several: each has results of their own
             options = [(_("You (against the computer)"), "")] + [
                 (safe_text(shown_player_name(name), max_chars=24), name) for name in self.players]
-            menu_w = min(self.px(300), max(self.text_w(text, 16, bold=False) for text, _key in options) + self.px(50))
+            # The text's padding, the arrow's button and the borders take about 58 px: "…Computer)" shows whole.
+            menu_w = min(self.px(340), max(self.text_w(text, 16, bold=False) for text, _key in options) + self.px(58))
             self.player_menu = self.add(pygame_gui.elements.UIDropDownMenu(
                 options, next(option for option in options if option[1] == self.player),
                 pygame.Rect(left + table_w - menu_w, self.px(34), menu_w, max(self.text_h(16) + 10, self.px(38))),

@@ -37,6 +37,14 @@ class LessonPainter(TablePainter):
     def _draw_log(self, surface, lay) -> None:
         """No log: the panel is there."""
 
+    def level_badge_text(self, kind: str) -> str | None:
+        """None: a lesson's other players play the lesson's script, at no level ("Easy" would mislead)."""
+        return None
+
+    def toast_clear_left(self) -> int:
+        """A toast (the deck shown French, a hint) stands right of the teacher's panel, never under it."""
+        return self.scene.panel_rect.right
+
 
 class LessonTableScene(TableScene):
     """The table playing one lesson, with the teacher's panel."""

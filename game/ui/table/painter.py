@@ -26,6 +26,8 @@ from ..scene import FULL_FPS
 from .animation import speed_factor
 from .badges import draw_badges, flash_font_size, flash_rect
 from .layout import Layout
+from ..look.wrap import wrap_words
+from ..safe_text import safe_text
 from .log_lines import log_line, log_rows
 from .sprites import CardSprite
 from .suit_chooser import suit_label
@@ -35,6 +37,8 @@ from game.session import HUMAN
 from game.ui import i18n
 from game.ui.i18n import _, level_name, ngettext
 
+#: The most of a game's name the log's heading shows (a record may name its rules at length).
+MAX_GAME_NAME_CHARACTERS = 48
 
 
 class PaintedTable:
@@ -110,6 +114,10 @@ class TablePainter:
         self.scene = scene
         self.text = scene.text
         self.images = scene.images
+        #: Where the toast was last drawn (None: none showing).
+        self.toast_rect: pygame.Rect | None = None
+        #: The log heading's lines, kept while the name, the type and the room stay: ((name, size, width), lines).
+        self._log_title: tuple = (None, [])
 
     @property
     def deck_look(self) -> str:
@@ -136,7 +144,7 @@ class TablePainter:
         self._draw_penalty(surface, lay)
         self._draw_flash_labels(surface, lay)
         self._draw_log(surface, lay)
-        draw_toast(surface, self.text, self.effects, lay)
+        self.toast_rect = draw_toast(surface, self.text, self.effects, lay, self.toast_clear_left())
         drag = scene.input.drag
         if drag is not None and drag.moved:
             self._draw_sprite(surface, drag.sprite, lay)
@@ -277,6 +285,14 @@ class TablePainter:
                 surface.blit(glow, glow.get_rect(center=spot.center))
             self._draw_plate(surface, lay, seat, spot.plate, active, in_hand, thinking == seat)
 
+    def toast_clear_left(self) -> int:
+        """The x a toast keeps right of (0: it stands over the middle of the table wherever it falls)."""
+        return 0
+
+    def level_badge_text(self, kind: str) -> str | None:
+        """The words on a seat's level tab: a computer player's level ("Medium"); none for a person."""
+        return None if kind == HUMAN else level_name(kind)
+
     def _draw_plate(self, surface, lay: Layout, seat: int, rect: pygame.Rect, active: bool, in_hand: bool,
                     thinking: bool) -> None:
         radius = max(8, rect.h // 4)
@@ -305,8 +321,9 @@ class TablePainter:
         inner_w = rect.right - pad - x0
         fs = max(11, int(rect.h * 0.3))
         kind = seat_view.kind
-        if kind != HUMAN:
-            badge = self.text.render(level_name(kind), max(9, int(fs * 0.66)), WHITE, bold=True)
+        level = self.level_badge_text(kind)
+        if level:
+            badge = self.text.render(level, max(9, int(fs * 0.66)), WHITE, bold=True)
             bw, bh = badge.get_width() + 12, badge.get_height() + 2
             brect = pygame.Rect(0, 0, bw, bh)
             brect.midright = (rect.right - radius, rect.bottom)
@@ -399,17 +416,19 @@ class TablePainter:
         rect = lay.log_rect
         radius = max(8, lay.margin)
         surface.blit(shapes.rounded_panel(rect.size, radius, (*LOG_PANEL, 190), (*LOG_RULE, 200), 1), rect)
-        fs = max(11, int(lay.font_size * 0.82))
+        fs, title_w = self.log_title_room(lay)
         pad = max(6, lay.margin // 2 + 2)
         more = self.text.render(_("All moves (Y)"), max(9, int(fs * 0.78)), LOG_CAPTION)
         surface.blit(more, more.get_rect(topright=(rect.right - pad, rect.top + pad)))
-        heading = self.text.fit(self.view.rules.name, fs, rect.w - pad * 3 - more.get_width(), color=GOLD,
-                                bold=True)
-        surface.blit(heading, (rect.left + pad, rect.top + pad - 2))
+        y = rect.top + pad - 2
+        for line in self.log_title_lines(fs, title_w):
+            heading = self.text.fit(line, fs, title_w, color=GOLD, bold=True)
+            surface.blit(heading, (rect.left + pad, y))
+            y += heading.get_height()
         caption = self.text.fit(self.match_caption(), max(10, int(fs * 0.9)), rect.w - pad * 2,
                                 color=LOG_CAPTION)
-        surface.blit(caption, (rect.left + pad, rect.top + pad - 2 + heading.get_height()))
-        heading_h = heading.get_height() + caption.get_height() + 4
+        surface.blit(caption, (rect.left + pad, y))
+        heading_h = y + caption.get_height() + 4 - (rect.top + pad - 2)
         pygame.draw.line(surface, LOG_RULE, (rect.left + pad, rect.top + pad + heading_h - 2),
                          (rect.right - pad, rect.top + pad + heading_h - 2))
         line_h = int(fs * 1.45)
@@ -428,6 +447,23 @@ class TablePainter:
         for image in rows:
             surface.blit(image, (rect.left + pad, y + (line_h - image.get_height()) // 2))
             y += line_h
+
+    def log_title_room(self, lay: Layout) -> tuple[int, int]:
+        """The type size of the log's heading and the width it has beside "All moves (Y)"."""
+        fs = max(11, int(lay.font_size * 0.82))
+        pad = max(6, lay.margin // 2 + 2)
+        more = self.text.render(_("All moves (Y)"), max(9, int(fs * 0.78)), LOG_CAPTION)
+        return fs, lay.log_rect.w - pad * 3 - more.get_width()
+
+    def log_title_lines(self, size: int, width: int) -> list[str]:
+        """The game's name over the log, in the player's language, on the lines it takes at ``size`` in
+        ``width`` (two at most: "Crazy Eights με ειδικά φύλλα" beside "All moves" at 960x600)."""
+        # A record's rules name is outside text: cut and made drawable before it is measured.
+        name = safe_text(_(self.view.rules.name), max_chars=MAX_GAME_NAME_CHARACTERS)
+        key = (name, size, width)
+        if self._log_title[0] != key:
+            self._log_title = key, wrap_words(name, self.text.font(size, True), width, most=2)
+        return self._log_title[1]
 
     def log_line(self, line: str, size: int, color, max_width: int) -> pygame.Surface:
         """A log line with card codes drawn as rank + suit shape (squeezed to ``max_width``)."""
@@ -465,7 +501,7 @@ class TablePainter:
 
     def _draw_banner(self, surface, lay: Layout) -> None:
         banner = self.banner_text()
-        if banner is None or covers_banner(self.text, self.effects, lay):
+        if banner is None or covers_banner(self.text, self.effects, lay, self.toast_clear_left()):
             return
         title, hint = banner
         y = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22

@@ -7,30 +7,35 @@ from ..look import shapes
 from ..look.palette import GOLD, PANEL_WOOD, TOAST_PANEL, TOAST_RIM, TOAST_TEXT
 
 
-def _placed(text_cache, text: str, lay):
+def _placed(text_cache, text: str, lay, clear_left: int = 0):
     """The toast's words and where they go: one line above the banner, two lines over it (the
-    centre of the table above holds the suit and its caption)."""
+    centre of the table above holds the suit and its caption); right of ``clear_left`` (a lesson's
+    panel stands at the left)."""
     size = int(lay.font_size * 1.0)
-    img = toast_image(text_cache, text, size, int(lay.size[0] * 0.6))
+    room = lay.size[0] - clear_left - 2 * lay.margin - (lay.margin * 2 + 8) if clear_left else lay.size[0]
+    img = toast_image(text_cache, text, size, min(int(lay.size[0] * 0.6), room))
     two_lines = img.get_height() > text_cache.render(text[:1] or " ", size, color=TOAST_TEXT, bold=True).get_height()
     rect = img.get_rect().inflate(lay.margin * 2 + 8, lay.margin + 8)
     banner_bottom = lay.hand_base_y - lay.card_h * 0.5 - lay.card_h * 0.22
     y = banner_bottom + lay.margin // 2 if two_lines else banner_bottom - lay.font_size * 3.4
     rect.midbottom = (lay.ring_center[0], int(y))
+    if clear_left and rect.left < clear_left + lay.margin:
+        rect.left = clear_left + lay.margin
     return img, rect, two_lines
 
 
-def covers_banner(text_cache, effects, lay) -> bool:
+def covers_banner(text_cache, effects, lay, clear_left: int = 0) -> bool:
     """Whether a two-line toast shows where the turn banner is (the banner waits under it)."""
-    return effects.toast is not None and _placed(text_cache, effects.toast[0], lay)[2]
+    return effects.toast is not None and _placed(text_cache, effects.toast[0], lay, clear_left)[2]
 
 
-def draw_toast(surface, text_cache, effects, lay) -> None:
-    """The toast over the table (a refusal in red, a hint or notice in wood and gold), fading out."""
+def draw_toast(surface, text_cache, effects, lay, clear_left: int = 0) -> pygame.Rect | None:
+    """The toast over the table (a refusal in red, a hint or notice in wood and gold), fading out, right
+    of ``clear_left``; where it was drawn (None: no toast)."""
     if effects.toast is None:
-        return
+        return None
     text, timer = effects.toast
-    img, rect, _two_lines = _placed(text_cache, text, lay)
+    img, rect, _two_lines = _placed(text_cache, text, lay, clear_left)
     alpha = int(255 * min(1.0, timer.left / 0.4, timer.age / 0.12 if timer.age < 0.12 else 1.0))
     # A refusal is red; a hint, the tutor's or a note (the deck shown French) is the table's wood and gold.
     fill, rim = (PANEL_WOOD, GOLD) if effects.toast_kind in ("hint", "tutor", "note") else (TOAST_PANEL, TOAST_RIM)
@@ -42,6 +47,7 @@ def draw_toast(surface, text_cache, effects, lay) -> None:
         img.set_alpha(alpha)
     surface.blit(panel, rect)
     surface.blit(img, img.get_rect(center=rect.center))
+    return rect
 
 
 def toast_image(text_cache, text: str, size: int, max_width: int):
