@@ -103,12 +103,17 @@ def main() -> None:
             print(f"{preset_id}: over={host['over']} moves={host['moves']} leaks={len(host['leaks'])} "
                   f"alike={alike} hostile={report['attack']['sent']} refused={host['refused_messages']} "
                   f"errors={host['errors']} {host['seconds']:.1f} s", flush=True)
-    delays.sort()
-    totals["move_p50_ms"] = round(statistics.median(delays), 2) if delays else None
-    totals["move_p95_ms"] = round(delays[int(0.95 * (len(delays) - 1))], 2) if delays else None
-    totals["moves_timed"] = len(delays)
+    totals.update(delay_figures(delays))
     totals["seconds"] = round(time.monotonic() - started, 1)
     print(json.dumps(totals))
+
+
+def delay_figures(delays: list[float]) -> dict:
+    """The median and p95 of the moves' delays in ms, and how many were timed (None without any)."""
+    delays = sorted(delays)
+    return {"move_p50_ms": round(statistics.median(delays), 2) if delays else None,
+            "move_p95_ms": round(delays[int(0.95 * (len(delays) - 1))], 2) if delays else None,
+            "moves_timed": len(delays)}
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
 import time
@@ -21,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.lan_selftest import latencies_ms  # noqa: E402
+from bench.lan_selftest import delay_figures, latencies_ms  # noqa: E402
 from game.rules import PRESETS  # noqa: E402
 from tests.net.namespaces import HOST_IPV4, HOST_IPV6, NetworkPair, missing  # noqa: E402
 from tests.net.peers import TABLE, wait_for_file  # noqa: E402
@@ -112,10 +111,7 @@ def main() -> None:
     totals["namespaces_left"] = pair.exists()
     totals["discovery_found"] = found["found"]
     totals["discovery_seconds"] = found["seconds"]
-    delays.sort()
-    totals["move_p50_ms"] = round(statistics.median(delays), 2) if delays else None
-    totals["move_p95_ms"] = round(delays[int(0.95 * (len(delays) - 1))], 2) if delays else None
-    totals["moves_timed"] = len(delays)
+    totals.update(delay_figures(delays))
     totals["seconds"] = round(time.monotonic() - started, 1)
     print(json.dumps(totals))
 
