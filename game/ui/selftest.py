@@ -260,6 +260,7 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
 
     from game.rules import preset
 
+    from .scenes.loading import LoadingScene
     from .scenes.menu import MainMenuScene
     from game.session import Seat, make_bot
 
@@ -279,6 +280,11 @@ def autoplay(seed: int = AUTOPLAY_SEED, hands: int = AUTOPLAY_HANDS) -> int:
     app.step()
     if menu.can_continue():
         menu.continue_game()  # exactly what the Continue button does
+        # A record of REPLAY_SLICE moves or more may replay under the loading bar, a slice a frame (always
+        # when the frame that asked has spent its budget, as on a loaded machine); the table opens after it
+        # and moves only from the frame after that.
+        while isinstance(app.scenes.top, LoadingScene) and app.running:
+            app.frame(1 / FPS)
         if not isinstance(app.scenes.top, TableScene):
             print("autoplay: the autosave could not be resumed", file=sys.stderr)
             return 1

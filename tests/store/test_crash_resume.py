@@ -116,6 +116,7 @@ def pending_autosave(journal: Path) -> dict | str | None:
     None when there is no journal or it holds no autosave step."""
     if not journal.exists():
         return None
+    # The step's "saved" is the autosave's data (SavedGame.to_document()), not a whole file.
     steps = json.loads(journal.read_text(encoding="utf-8"))["data"]["steps"]
     autosave_steps = [step for step in steps if step["step"] in ("save_autosave", "clear_autosave")]
     if not autosave_steps:
@@ -131,13 +132,13 @@ def read_autosave(path: Path) -> dict:
         document = json.loads(raw.decode("utf-8"))
     except ValueError as error:
         raise AssertionError(f"the autosave is not a whole JSON document ({error}): {raw[-120:]!r}") from None
-    return checked_autosave(document)
-
-
-def checked_autosave(document: dict) -> dict:
-    """The match data of an autosave document, after checking that its moves replay."""
     assert document["format"] == "crazy-eights-match" and document["version"] == 1
-    data = document["data"]
+    return checked_autosave(document["data"])
+
+
+def checked_autosave(data: dict) -> dict:
+    """The match data of an autosave (the file's "data", or a journal step's "saved", which is the same
+    thing without the file's wrapping), after checking that its moves replay."""
     Match.from_record(data["record"])  # raises if the moves do not replay
     assert [seat["kind"] for seat in data["seats"]] == ["human", "easy", "easy"]
     return data
@@ -241,3 +242,40 @@ def test_killed_at_random_moments_the_game_resumes_from_its_last_completed_move(
     assert check_files(home, killed) == [], "temporary files of killed writers were never cleaned up"
     print(f"{kills} kills ({killed_mid_write} left a temporary file), {finished} matches finished early, "
           f"{journaled} left a journal to finish, {time.monotonic() - started:.1f} s")
+
+
+def test_a_kill_between_the_journal_and_the_autosave_resumes_the_journals_move(tmp_path, runs):
+    """The random kills above land here now and then on a loaded machine (the end of a hand writes the journal,
+    the statistics, then the autosave): the file still holds the move before, the journal the hand's last
+    move, and the next start finishes the change and resumes one move more than the file."""
+    from game.session import Seat, TableSession, make_bot
+    from game.store import AutosaveStore, StatisticsStore, UserFolders
+    from game.store.journal import StoreJournal
+    from game.rules import preset
+
+    home = tmp_path / "home"
+    folders = UserFolders.default(environ={"CRAZY_EIGHTS_HOME": str(home)})
+    autosave, statistics = AutosaveStore(folders), StatisticsStore(folders)
+    journal = StoreJournal.beside(autosave, statistics)
+
+    class Killed(Exception):
+        pass
+
+    def kill_after_the_journal(what: str) -> None:
+        if what == "journal":
+            raise Killed
+    journal.between_writes = kill_after_the_journal
+    rules = preset("crazy_eights", players=3).replace(match_end="fixed_hands", fixed_hands=2)
+    session = TableSession.new(rules, 5, [Seat("Pilot", "human"), Seat("Ada", "easy"), Seat("Bruno", "easy")],
+                               autosave=autosave, statistics=statistics, journal=journal)
+    bot, rng = make_bot("easy", 10), random.Random(5)
+    with pytest.raises(Killed):   # the first change of several files: the hand's last move
+        for _ in range(500):
+            session.apply(bot.choose(session.player_view(session.to_act()), rng))
+    pending = pending_autosave(folders.data_dir / "journal.json")
+    file_moves = move_count(read_autosave(folders.data_dir / "autosave.json"))
+    assert isinstance(pending, dict) and move_count(checked_autosave(pending)) == file_moves + 1
+
+    run = runs(home, tmp_path / "stderr.log")
+    check_resumed(run, checked_autosave(pending))
+    run.kill()
