@@ -179,13 +179,16 @@ class HostTableScene(WidgetScene):
                            container=panel, name="host_summary")
         inset_w, inset_h = inset.get_container().get_rect().size
         style = "@summary" if level == 0 else "@summary_small"
+        width, room = inset_w - 2 * inset_pad, inset_h - self.px(8)
+        probe = pygame_gui.elements.UITextBox(
+            words, pygame.Rect(0, 0, width, -1), self.manager,
+            object_id=ObjectID(object_id="#host_rules_probe", class_id=style), visible=False)
+        fits = probe.rect.height <= room
+        probe.kill()
+        # A fixed height: pygame_gui gives text longer than it a scroll bar (only on the last, tightest try).
         self.summary_box = self.add(pygame_gui.elements.UITextBox(
-            words, pygame.Rect(inset_pad, self.px(4), inset_w - 2 * inset_pad, -1), self.manager,
+            words, pygame.Rect(inset_pad, self.px(4), width, max(self.text_h(15, 2), room)), self.manager,
             container=inset, object_id=ObjectID(object_id="#host_rules", class_id=style)))
-        room = inset_h - self.px(8)
-        fits = self.summary_box.rect.height <= room
-        # A fixed height: text longer than the room scrolls (only on the last, tightest try).
-        self.summary_box.set_dimensions((inset_w - 2 * inset_pad, max(self.text_h(15, 2), room)))
         if self.open:   # fixed once friends may be joining
             for widget in (self.name_entry, self.preset_menu, self.players_menu, self.match_menu,
                            *self.kind_menus):
