@@ -103,9 +103,9 @@ class HostTableScene(WidgetScene):
 
     def _build_setup(self, rect: pygame.Rect, level: int = 0) -> bool:
         """The left panel; False when the rules summary would not show whole (try again tighter).
-        ``level`` 1: the summary in smaller type; 2: the rows closer too; 3: the summary scrolls."""
+        ``level`` 1: the rows closer; 2: the summary in smaller type too; 3: the summary scrolls."""
         self.setup_level = level
-        tight = level >= 2
+        tight = level >= 1
         panel = self.frame(rect, name="host_setup")
         inner_w, inner_h = panel.get_container().get_rect().size
         pad = self.px(20)
@@ -178,7 +178,7 @@ class HostTableScene(WidgetScene):
         inset = self.frame((pad - inset_pad, y, content_w + 2 * inset_pad, inner_h - y - pad // 2), "inset",
                            container=panel, name="host_summary")
         inset_w, inset_h = inset.get_container().get_rect().size
-        style = "@summary" if level == 0 else "@summary_small"
+        style = "@summary" if level < 2 else "@summary_small"
         width, room = inset_w - 2 * inset_pad, inset_h - self.px(8)
         probe = pygame_gui.elements.UITextBox(
             words, pygame.Rect(0, 0, width, -1), self.manager,
