@@ -69,3 +69,22 @@ def test_the_summary_shows_inside_its_panel_in_every_language(make_app, ui_for, 
 def test_at_1280x720_the_summary_is_in_the_normal_type(make_app, ui_for, language):
     app, ui, host = host_setup(make_app, ui_for, (1280, 720), language)
     assert "@summary_small" not in host.summary_box.most_specific_combined_id
+
+
+@pytest.mark.parametrize("language, line", [
+    ("el", "1.  Mia (φιλοξενεί)"),   # not "οικοδεσπότης": a masculine noun for every host
+    ("de", "1.  Mia (lädt ein)"),    # not "Gastgeber"
+    ("nb", "1.  Mia (vert)"),        # "vert" is used for anyone in Norwegian
+    ("en", "1.  Mia (host)"),
+])
+def test_the_host_is_named_in_words_that_suit_anyone(make_app, ui_for, language, line):
+    from tests.ui.test_network_play import type_into
+
+    app, ui, host = host_setup(make_app, ui_for, (960, 600), language)
+    type_into(ui, host.name_entry, "Mia")
+    ui.click(ui.button(i18n._("Open the table")))
+    ui.step(3)
+    host = app.scenes.top
+    assert host.link is not None
+    assert host.seat_labels[0].text == line
+    host.back()
