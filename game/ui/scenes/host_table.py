@@ -26,10 +26,13 @@ from ..look.paint import draw_card_fan, draw_heading, render_title
 from ..look.palette import GOLD_LIGHT, PARCHMENT
 from ..net_link import FRIEND, HostLink, LobbySeat, host_problem_text, lobby_line, refusal_text, table_name_for
 from ..problems import problem_text
-from ..rules_text import summary
 from ..widgets import WidgetScene
 from ..widgets.text_entry import SafeTextEntryLine
-from .new_game import default_match_key, match_options, remembered_setup, remembered_switches
+from .new_game import default_match_key, match_options, remembered_setup, remembered_switches, rules_summary_html
+
+#: How many ways the setup panel tries, each tighter than the one before, to show the rules summary whole
+#: (the last one scrolls it: it shows in any language at any window size).
+HOST_SETUP_LEVELS = 4
 
 
 class HostTableScene(WidgetScene):
@@ -82,7 +85,14 @@ class HostTableScene(WidgetScene):
 
     def build(self) -> None:
         layout = self.form_layout(0.47)
-        self._build_setup(layout.left)
+        first = len(self.widgets)
+        for level in range(HOST_SETUP_LEVELS):
+            if level:
+                for widget in self.widgets[first:]:
+                    widget.kill()
+                del self.widgets[first:]
+            if self._build_setup(layout.left, level):
+                break
         self._build_table(layout.right)
         back = (_("Close the table") if self.open else _("Back"), self.back, "back")
         primary = (_("Start"), self.start, "start") if self.open else \
@@ -91,13 +101,17 @@ class HostTableScene(WidgetScene):
         if not self.open and self.rules is None:
             self.start_button.disable()
 
-    def _build_setup(self, rect: pygame.Rect) -> None:
+    def _build_setup(self, rect: pygame.Rect, level: int = 0) -> bool:
+        """The left panel; False when the rules summary would not show whole (try again tighter).
+        ``level`` 1: the rows closer; 2: the summary in smaller type too; 3: the summary scrolls."""
+        self.setup_level = level
+        tight = level >= 1
         panel = self.frame(rect, name="host_setup")
         inner_w, inner_h = panel.get_container().get_rect().size
         pad = self.px(20)
         content_w = inner_w - 2 * pad
         row_h = max(self.px(40), self.text_h(16) + 10)
-        row_gap = self.px(10) if inner_h > self.px(440) else self.px(6)
+        row_gap = self.px(4) if tight else self.px(10) if inner_h > self.px(440) else self.px(6)
         field_w = max(self.text_w(word) for word in (_("Your name"), _("Game"), _("Players"), _("Match"))) \
             + self.px(18)
         y = pad - self.px(4)
@@ -128,14 +142,15 @@ class HostTableScene(WidgetScene):
             match, next(o for o in match if o[1] == self.match_key),
             pygame.Rect(pad + field_w, y, content_w - field_w, row_h), self.manager, container=panel,
             object_id="#host_match"))
-        y += row_h + self.px(14)
+        y += row_h + (self.px(8) if tight else self.px(14))
         section_h = self.text_h(15)
         self.label((pad, y, content_w, section_h), _("The other seats"), "@section", container=panel)
         y += section_h + self.px(4)
         kind_options = [(_("Open to a friend"), FRIEND)] + [(_("Computer: {level}").format(level=level_name(level)),
                                                              level) for level in LEVELS]
-        seat_h = max(self.text_h(16) + 4, self.px(34))
-        seat_gap = max(3, min(self.px(7), (inner_h - y - pad - (MAX_PLAYERS - 1) * seat_h) // (MAX_PLAYERS - 1)))
+        seat_h = max(self.text_h(15) + 4, self.px(30)) if tight else max(self.text_h(16) + 4, self.px(34))
+        seat_gap = 3 if tight else \
+            max(3, min(self.px(7), (inner_h - y - pad - (MAX_PLAYERS - 1) * seat_h) // (MAX_PLAYERS - 1)))
         cell_gap = self.px(14)
         number_w = self.text_w("7.") + self.px(8)
         widest = max(self.text_w(label, bold=False) for label, _kind in kind_options) + self.px(44)
@@ -155,27 +170,30 @@ class HostTableScene(WidgetScene):
                 object_id=f"#host_seat_{index + 2}"))
             self.kind_menus[menu] = index
         rows = (self.players - 1 + columns - 1) // columns
-        y += rows * seat_h + (rows - 1) * seat_gap + self.px(16)
+        y += rows * seat_h + (rows - 1) * seat_gap + (self.px(10) if tight else self.px(16))
+        # The rules in short, in an inset of darker felt that fills the rest of the panel.
         inset_pad = self.px(10)
-        words = "<br>".join(html.escape(line) for line in summary(self.rules)) if self.rules is not None \
+        words = rules_summary_html(self.app.settings.deck_look, self.rules) if self.rules is not None \
             else html.escape(self.problem or "")
-        room = inner_h - y - pad // 2
+        inset = self.frame((pad - inset_pad, y, content_w + 2 * inset_pad, inner_h - y - pad // 2), "inset",
+                           container=panel, name="host_summary")
+        inset_w, inset_h = inset.get_container().get_rect().size
+        style = "@summary" if level < 2 else "@summary_small"
+        width, room = inset_w - 2 * inset_pad, inset_h - self.px(8)
         probe = pygame_gui.elements.UITextBox(
-            words, pygame.Rect(0, 0, content_w - self.px(4), -1), self.manager,
-            object_id=ObjectID(object_id="#host_rules_probe", class_id="@summary_small"), visible=False)
-        needed = probe.rect.height + self.px(12)
+            words, pygame.Rect(0, 0, width, -1), self.manager,
+            object_id=ObjectID(object_id="#host_rules_probe", class_id=style), visible=False)
+        fits = probe.rect.height <= room
         probe.kill()
-        if needed <= room:   # the rules in short, only where they fit whole
-            inset = self.frame((pad - inset_pad, y, content_w + 2 * inset_pad, room), "inset",
-                               container=panel, name="host_summary")
-            inset_w, inset_h = inset.get_container().get_rect().size
-            self.add(pygame_gui.elements.UITextBox(
-                words, pygame.Rect(inset_pad, self.px(4), inset_w - 2 * inset_pad, inset_h - self.px(8)),
-                self.manager, container=inset, object_id=ObjectID(object_id="#host_rules", class_id="@summary_small")))
+        # A fixed height: pygame_gui gives text longer than it a scroll bar (only on the last, tightest try).
+        self.summary_box = self.add(pygame_gui.elements.UITextBox(
+            words, pygame.Rect(inset_pad, self.px(4), width, max(self.text_h(15, 2), room)), self.manager,
+            container=inset, object_id=ObjectID(object_id="#host_rules", class_id=style)))
         if self.open:   # fixed once friends may be joining
             for widget in (self.name_entry, self.preset_menu, self.players_menu, self.match_menu,
                            *self.kind_menus):
                 widget.disable()
+        return fits or level >= HOST_SETUP_LEVELS - 1
 
     def _build_table(self, rect: pygame.Rect) -> None:
         panel = self.frame(rect, name="host_lobby")

@@ -80,6 +80,13 @@ def default_match_key(preset_id: str) -> str:
     return match_options(preset_id)[0][0]
 
 
+def rules_summary_html(chosen_look: str, rules) -> str:
+    """The rules in short as HTML lines, the cards named as the table will show them in ``chosen_look``
+    (Unter and Ober for German-suited Mau-Mau; French names once jokers join it)."""
+    with card_names_for(shown_deck_look(chosen_look, rules)):
+        return "<br>".join(html.escape(line) for line in summary(rules))
+
+
 def remembered_switches(remembered: dict) -> dict[str, set[str]]:
     """The house rules last ticked for each game, from ``settings.last_new_game``.
 
@@ -417,8 +424,7 @@ class NewGameScene(WidgetScene):
             return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.name_problem)}</b></font>'
         if self.rules is None:
             return f'<font color="{PROBLEM_COLOUR}"><b>{html.escape(self.problem_text())}</b></font>'
-        with card_names_for(self.card_look()):
-            return "<br>".join(html.escape(line) for line in summary(self.rules))
+        return rules_summary_html(self.app.settings.deck_look, self.rules)
 
     def summary_height(self) -> int:
         """The height the summary's whole text needs at the summary box's width and type."""
